@@ -1,0 +1,30 @@
+"""The two ways a record can be wrong, as the spec names them.
+
+Kept in their own module so that the firmware and the host can catch them without
+importing any game's rules.
+"""
+
+import json
+
+
+class RecordError(ValueError):
+    """The input is not a record (wrong shape, unknown game, bad setup)."""
+
+
+class IllegalEvent(Exception):
+    """An event the rules refuse; carries where it happened and why.
+
+    Games raise it with only a reason; the engine fills in the index and the event,
+    so that every refusal reads the same: ``event 7 ["build", 1, "palace"]: ...``.
+    """
+
+    def __init__(self, reason: str, index: "int | None" = None, event: object = None) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.index = index
+        self.event = event
+
+    def __str__(self) -> str:
+        if self.index is None:
+            return self.reason
+        return "event %d %s: %s" % (self.index, json.dumps(self.event), self.reason)

@@ -1,0 +1,87 @@
+"""Record format 1 (spec/record-format.md): parse, validate, write.
+
+A record is plain JSON-compatible data; validation checks the envelope that every game
+shares and leaves the setup and events to the game. Unknown keys are kept untouched.
+"""
+
+import json
+
+from .errors import RecordError
+
+FORMAT = 1
+GAMES = ("7wd", "splendor-duel", "antike-duellum")
+
+
+def loads(text: str) -> dict:
+    """Parse and validate a record from JSON text."""
+    try:
+        record = json.loads(text)
+    except ValueError as e:
+        raise RecordError("not JSON: %s" % e)
+    return validate(record)
+
+
+def dumps(record: dict) -> str:
+    """Write a record as compact, key-sorted JSON (stable across runtimes)."""
+    return json.dumps(_sorted(record), separators=(",", ":"))
+
+
+def _sorted(value: object) -> object:
+    # MicroPython dicts keep no key order, so sort keys for a byte-stable form.
+    if isinstance(value, dict):
+        out = {}
+        for k in sorted(value):
+            out[k] = _sorted(value[k])
+        return out
+    if isinstance(value, (list, tuple)):
+        return [_sorted(v) for v in value]
+    return value
+
+
+def validate(record: object) -> dict:
+    """Check the shared envelope; return the record itself (not a copy)."""
+    if not isinstance(record, dict):
+        raise RecordError("a record is a JSON object")
+    fmt = record.get("format")
+    if type(fmt) is not int:
+        raise RecordError("missing or non-integer 'format'")
+    if fmt > FORMAT:
+        raise RecordError("record format %d is newer than this version reads (%d)" % (fmt, FORMAT))
+    if fmt < 1:
+        raise RecordError("unknown record format %d" % fmt)
+    game = record.get("game")
+    if game not in GAMES:
+        raise RecordError("unknown game %s (expected one of %s)" % (json.dumps(game), ", ".join(GAMES)))
+    rid = record.get("id")
+    if not isinstance(rid, str) or not rid:
+        raise RecordError("'id' must be a non-empty string")
+    players = record.get("players")
+    if (
+        not isinstance(players, list)
+        or len(players) != 2
+        or not all(isinstance(p, str) for p in players)
+    ):
+        raise RecordError("'players' must be a list of two names")
+    if not isinstance(record.get("setup"), dict):
+        raise RecordError("'setup' must be an object")
+    events = record.get("events", [])
+    if not isinstance(events, list):
+        raise RecordError("'events' must be a list")
+    meta = record.get("meta")
+    if meta is not None and not isinstance(meta, dict):
+        raise RecordError("'meta' must be an object")
+    return record
+
+
+def check_event(event: object) -> None:
+    """The envelope of one event: ``[verb, player, args...]``.
+
+    Raises IllegalEvent rather than RecordError: a garbled event is refused at its index
+    like any other illegal event, so the user learns where the record went wrong.
+    """
+    from .errors import IllegalEvent
+
+    if not isinstance(event, list) or len(event) < 2 or not isinstance(event[0], str):
+        raise IllegalEvent("an event is [verb, player, args...]")
+    if event[1] not in (0, 1) or type(event[1]) is not int:
+        raise IllegalEvent("the player must be 0 or 1")
