@@ -9,23 +9,15 @@ from __future__ import annotations
 import random
 
 from duelcore import Match
-
-_SEVEN_WONDERS = (
-    "appian-way circus-maximus colossus great-library great-lighthouse hanging-gardens "
-    "mausoleum piraeus pyramids sphinx statue-of-zeus temple-of-artemis"
-).split()
-_PROGRESS = (
-    "agriculture architecture economy law masonry mathematics philosophy strategy "
-    "theology urbanism"
-).split()
+from duelcore.sevenwonders.cards import PROGRESS, WONDER_COUNT, wonder_name
 
 
-def random_setup(game: str, rng: random.Random) -> dict:
+def random_setup(game: str, rng: random.Random) -> dict[str, object]:
     first = rng.randrange(2)
     if game != "7wd":
         return {"first": first}
-    wonders = rng.sample(_SEVEN_WONDERS, 8)
-    tokens = rng.sample(_PROGRESS, 10)
+    wonders = rng.sample([wonder_name(w) for w in range(WONDER_COUNT)], 8)
+    tokens = rng.sample(list(PROGRESS), 10)
     return {
         "first": first,
         "wonders": [wonders[:4], wonders[4:]],
@@ -34,7 +26,9 @@ def random_setup(game: str, rng: random.Random) -> dict:
     }
 
 
-def random_record(game: str, seed: int, max_events: int = 2000, rid: str | None = None) -> dict:
+def random_record(
+    game: str, seed: int, max_events: int = 2000, rid: str | None = None
+) -> dict[str, object]:
     """A record of a game played with uniformly random legal events until it ends."""
     rng = random.Random(seed)
     record = {

@@ -1,0 +1,195 @@
+"""duelcore.pack, firmware.storage and firmware.sync under the real MicroPython VM.
+
+Run from the sources and from the .mpy files mpy-cross makes (the code as it ships), on
+the VM's RAM file system. Heap figures are read between top-level calls (vm_steps),
+the only place the VM collects garbage.
+"""
+
+import json
+import re
+import zlib
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from duelcore import pack
+from duelkeeper import mpvm
+from duelkeeper.mpycross import compile_file
+from duelkeeper.randomgame import random_record
+from duelkeeper.repo import CORE, ROOT
+
+# Only what storage needs: the other games' packages are not imported by a 7WD session.
+CORE_FILES = [p for p in CORE.glob("*.py")] + list((CORE / "sevenwonders").glob("*.py"))
+FIRMWARE_FILES = [ROOT / "firmware" / n for n in ("__init__.py", "storage.py", "sync.py")]
+
+_VM_MAIN = r"""
+import gc, json
+from duelcore import pack
+from firmware.storage import Storage
+from firmware import sync
+
+with open("/data/in.json") as f:
+    data = json.load(f)
+
+def hexlify(b):
+    return "".join("%02x" % x for x in b)
+
+# 1. pack: the same bytes as CPython, and back to the same record
+for record in data["records"]:
+    packed = pack.pack_record(record)
+    print("PACK " + hexlify(packed))
+    print("UNPACK " + json.dumps(pack.unpack_record(packed)))
+
+# 2. a game journalled, resumed, damaged, finished and synced
+import os
+os.mkdir("/flash")
+game = data["game"]
+events = game.pop("events")
+s = Storage("/flash")
+gid = s.start(game)
+for i, e in enumerate(events):
+    s.append(e)
+    if i == 3:
+        s.append(["coins", 0, 2])
+        s.undo()
+record, notice = Storage("/flash").resume()
+print("RESUMED %d %s %s" % (len(record["events"]), record["events"] == events, notice))
+with open("/flash/games/journal.dj", "ab") as f:
+    f.write(b"\x05\x00ab")
+record, notice = Storage("/flash").resume()
+print("DAMAGED %d %s" % (len(record["events"]), notice))
+print("FINISHED %s" % (Storage("/flash").finish() == gid))
+print("SIZE %d" % os.stat("/flash/games/%s.dk" % gid)[6])
+sync.ROOT = "/flash"
+sync.info()
+sync.list()
+sync.get(gid)
+sync.ack(gid)
+sync.list()
+s = Storage("/flash")
+s.save_settings({"players": ["Ann", "Bob"], "board": "sim"})
+print("SETTINGS " + json.dumps(Storage("/flash").settings()))
+
+# 3. heap: what storage costs once loaded, and what one append allocates
+def steps():
+    yield
+    base = gc.mem_alloc()
+    s = Storage("/flash")
+    s.start(dict(game, id="x-1"))
+    yield
+    held = gc.mem_alloc() - base
+    worst = 0
+    for e in events:
+        gc.disable()
+        before = gc.mem_alloc()
+        s.append(e)
+        worst = max(worst, gc.mem_alloc() - before)
+        gc.enable()
+    yield
+    gc.disable()
+    before = gc.mem_alloc()
+    record, notice = s.resume()
+    resume = gc.mem_alloc() - before
+    gc.enable()
+    yield
+    gc.disable()
+    before = gc.mem_alloc()
+    s.finish()
+    finish = gc.mem_alloc() - before
+    gc.enable()
+    print("HEAP " + json.dumps({"storage": held, "append": worst, "resume": resume, "finish": finish}))
+
+import gc
+gc.collect()
+vm_base = gc.mem_alloc()
+vm_steps = steps()
+"""
+
+_VM_IMPORT = r"""
+import gc
+def steps():
+    yield
+    base = gc.mem_alloc()
+    from firmware import storage, sync
+    yield
+    print("IMPORT %d" % (gc.mem_alloc() - base))
+vm_steps = steps()
+"""
+
+
+def device_record(seed: int) -> dict[str, Any]:
+    record = random_record("7wd", seed)
+    record["id"] = "e6614103e7452d2f-%06d" % seed
+    record["meta"] = {"device": "e6614103e7452d2f", "firmware": "0.3.0", "started": 1767225600}
+    return record
+
+
+def lay_out(tmp: Path, mode: str) -> dict[str, Path]:
+    """duelcore and firmware (the storage part) as the VM's /lib, .py or .mpy."""
+    lib = tmp / "lib"
+    for src in CORE_FILES + FIRMWARE_FILES:
+        top = CORE.parent if src.is_relative_to(CORE) else ROOT
+        rel = src.relative_to(top)
+        if mode == "mpy":
+            compile_file(src, (lib / rel).with_suffix(".mpy"), rel.as_posix())
+        else:
+            (lib / rel).parent.mkdir(parents=True, exist_ok=True)
+            (lib / rel).write_bytes(src.read_bytes())
+    return {"/lib/duelcore": lib / "duelcore", "/lib/firmware": lib / "firmware"}
+
+
+@pytest.fixture(scope="module", params=["py", "mpy"])
+def vm_run(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Any:
+    tmp = tmp_path_factory.mktemp(request.param)
+    files = lay_out(tmp, request.param)
+    records = [device_record(seed) for seed in range(8)]
+    records.append({"format": 1, "game": "other", "id": "x", "meta": {"pi": 3.5, "n": -(2**40)}})
+    game = random_record("7wd", 42)
+    del game["id"]
+    data = {"records": records, "game": game}
+    (tmp / "in.json").write_text(json.dumps(data))
+    files["/data/in.json"] = tmp / "in.json"
+    out = mpvm.run(_VM_MAIN, files)
+    imported = mpvm.run(_VM_IMPORT, files)
+    return request.param, data, out.splitlines(), imported
+
+
+def test_pack_same_bytes_as_cpython(vm_run: Any) -> None:
+    _, data, lines, _ = vm_run
+    packs = [line[5:] for line in lines if line.startswith("PACK ")]
+    unpacks = [json.loads(line[7:]) for line in lines if line.startswith("UNPACK ")]
+    assert len(packs) == len(data["records"])
+    for record, got, back in zip(data["records"], packs, unpacks, strict=True):
+        assert got == pack.pack_record(record).hex()
+        assert back == record
+
+
+def test_storage_and_sync_in_the_vm(vm_run: Any) -> None:
+    _, data, lines, _ = vm_run
+    n = len(data["game"]["events"])
+    text = "\n".join(lines)
+    assert "RESUMED %d True None" % n in lines
+    assert "DAMAGED %d Save damaged: resumed at move %d" % (n, n) in lines
+    assert "FINISHED True" in lines
+    size = int(re.search(r"^SIZE (\d+)$", text, re.M)[1])  # type: ignore[index]
+    assert size <= 256
+    m = re.search(r"^DK 1 ([0-9a-f]{16}) 1\nGAME (\S+)\nEND 1\nREC (\d+) (\w{8})\n(.*)\n", text, re.M)
+    assert m, text
+    gid, length, crc, body = m[2], int(m[3]), m[4], m[5].encode()
+    assert gid.startswith(m[1] + "-") and gid.endswith("-000001")
+    assert len(body) == length and "%08x" % zlib.crc32(body) == crc
+    assert json.loads(body) == dict(data["game"], id=gid)
+    assert "ACK %s\nEND 0" % gid in text
+    assert 'SETTINGS {"players": ["Ann", "Bob"], "board": "sim"}' in lines or json.loads(
+        [x for x in lines if x.startswith("SETTINGS ")][0][9:]
+    ) == {"players": ["Ann", "Bob"], "board": "sim"}
+
+
+def test_heap(vm_run: Any) -> None:
+    mode, _, lines, imported = vm_run
+    heap = json.loads([x for x in lines if x.startswith("HEAP ")][0][5:])
+    loaded = int(imported.split()[1])
+    print("\n%s: import storage+sync+pack %d B; %s" % (mode, loaded, heap))
+    assert heap["append"] <= 512  # the entry being written, and little else
+    assert heap["storage"] <= 512
