@@ -6,7 +6,10 @@ Every game module exposes ``Game(setup)`` with:
   leave the state untouched;
 - ``legal()``: the events that ``apply`` would accept now (menus offer only these);
 - ``result()``: the replay result of the spec for the state now;
-- ``state()``: a plain, comparable snapshot of everything the rules track.
+- ``state()``: a plain, comparable snapshot of everything the rules track;
+- optionally ``encode(event) -> int | None`` and ``decode(code) -> list``: an event as one
+  small int, so a Match holds a whole game in a few hundred bytes of heap instead of a
+  list of lists of strings (a 7WD game's parsed events take about 7 KB).
 
 A Match is a setup plus the events so far. Undo replays all but the last event: with a
 few dozen events a game this costs little, and it keeps one source of truth.
@@ -14,6 +17,13 @@ few dozen events a game this costs little, and it keeps one source of truth.
 
 from .errors import IllegalEvent, RecordError
 from .record import check_event, validate
+
+try:
+    from typing import TYPE_CHECKING
+except ImportError:  # MicroPython
+    TYPE_CHECKING = False  # type: ignore[misc]
+if TYPE_CHECKING:
+    from .protocol import Game
 
 # Imported on demand so the device only pays heap for the game being played.
 _MODULES = {
@@ -23,7 +33,7 @@ _MODULES = {
 }
 
 
-def game_class(game: str):  # -> type; the three Game classes share no base on purpose
+def game_class(game: str) -> "type[Game]":
     name = _MODULES.get(game)
     if name is None:
         raise RecordError("unknown game %s" % game)
@@ -37,13 +47,13 @@ class Match:
     def __init__(self, record: dict) -> None:
         validate(record)
         self.record = record
-        self.events: list = []
+        self._log: list = []  # events played: codes from game.encode, or the events
         self._cls = game_class(record["game"])
         self.game = self._new_game()
         for event in record.get("events", ()):
             self.play(event)
 
-    def _new_game(self):
+    def _new_game(self) -> "Game":
         try:
             return self._cls(self.record["setup"])
         except IllegalEvent as e:
@@ -51,25 +61,42 @@ class Match:
 
     def play(self, event: list) -> None:
         """Apply one event; on refusal raise IllegalEvent carrying its index."""
+        game = self.game
         try:
             check_event(event)
-            self.game.apply(event)
+            code = game.encode(event) if hasattr(game, "encode") else None
+            game.apply(event)
         except IllegalEvent as e:
-            e.index = len(self.events)
+            e.index = len(self._log)
             e.event = event
             raise
-        self.events.append(event)
+        self._log.append(event if code is None else code)
+
+    @property
+    def played(self) -> int:
+        """How many events have been played."""
+        return len(self._log)
+
+    def event(self, i: int) -> list:
+        entry = self._log[i]
+        return self.game.decode(entry) if type(entry) is int else entry
+
+    @property
+    def events(self) -> list:
+        """The events played so far (a new list, decoded on each access)."""
+        return [self.event(i) for i in range(len(self._log))]
 
     def undo(self) -> "list | None":
         """Drop the last event; return it (None when there is nothing to undo)."""
-        if not self.events:
+        if not self._log:
             return None
-        last = self.events.pop()
-        events = self.events
-        self.events = []
+        last = self.event(-1)
+        log = self._log
+        log.pop()
         self.game = self._new_game()
-        for event in events:
-            self.play(event)
+        for entry in log:
+            # Replayed events were accepted once: apply them without re-encoding.
+            self.game.apply(self.game.decode(entry) if type(entry) is int else entry)
         return last
 
     def legal(self) -> list:
@@ -84,5 +111,5 @@ class Match:
     def to_record(self) -> dict:
         """The record with the events played so far (unknown keys kept)."""
         out = dict(self.record)
-        out["events"] = list(self.events)
+        out["events"] = self.events
         return out

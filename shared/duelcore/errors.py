@@ -4,7 +4,7 @@ Kept in their own module so that the firmware and the host can catch them withou
 importing any game's rules.
 """
 
-import json
+from .jsontext import dumps
 
 
 class RecordError(ValueError):
@@ -27,4 +27,4 @@ class IllegalEvent(Exception):
     def __str__(self) -> str:
         if self.index is None:
             return self.reason
-        return "event %d %s: %s" % (self.index, json.dumps(self.event), self.reason)
+        return "event %d %s: %s" % (self.index, dumps(self.event, ", ", ": "), self.reason)

@@ -6,6 +6,7 @@ shares and leaves the setup and events to the game. Unknown keys are kept untouc
 
 import json
 
+from . import jsontext
 from .errors import RecordError
 
 FORMAT = 1
@@ -22,20 +23,8 @@ def loads(text: str) -> dict:
 
 
 def dumps(record: dict) -> str:
-    """Write a record as compact, key-sorted JSON (stable across runtimes)."""
-    return json.dumps(_sorted(record), separators=(",", ":"))
-
-
-def _sorted(value: object) -> object:
-    # MicroPython dicts keep no key order, so sort keys for a byte-stable form.
-    if isinstance(value, dict):
-        out = {}
-        for k in sorted(value):
-            out[k] = _sorted(value[k])
-        return out
-    if isinstance(value, (list, tuple)):
-        return [_sorted(v) for v in value]
-    return value
+    """Write a record as compact, key-sorted JSON (byte-stable across runtimes)."""
+    return jsontext.dumps(record)
 
 
 def validate(record: object) -> dict:
@@ -51,7 +40,9 @@ def validate(record: object) -> dict:
         raise RecordError("unknown record format %d" % fmt)
     game = record.get("game")
     if game not in GAMES:
-        raise RecordError("unknown game %s (expected one of %s)" % (json.dumps(game), ", ".join(GAMES)))
+        raise RecordError(
+            "unknown game %s (expected one of %s)" % (json.dumps(game), ", ".join(GAMES))
+        )
     rid = record.get("id")
     if not isinstance(rid, str) or not rid:
         raise RecordError("'id' must be a non-empty string")

@@ -150,7 +150,6 @@ WONDER_COUNT = const(12)
 # fmt: on
 
 
-
 PROGRESS = (
     "agriculture",
     "architecture",

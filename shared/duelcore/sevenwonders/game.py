@@ -12,6 +12,8 @@ from ..errors import IllegalEvent
 from .cards import (
     AGRICULTURE,
     ARCHITECTURE,
+    CARD_COUNT,
+    CARDS,
     COINS,
     COLOUR,
     COST,
@@ -21,8 +23,6 @@ from .cards import (
     LAW,
     LAW_SYMBOL,
     MASONRY,
-    CARD_COUNT,
-    CARDS,
     PROGRESS,
     SHIELDS,
     STRATEGY,
@@ -50,6 +50,11 @@ from .score import CATEGORIES, count, sheet
 # Pending choices: the names the spec gives them.
 PENDING = ("progress", "library", "destroy", "mausoleum", "starter")
 
+# Verbs in their encode() order, with how many arguments each takes.
+VERBS = ("build", "discard", "wonder", "progress", "destroy", "mausoleum", "starter", "coins")
+_ARITY = b"\x01\x01\x02\x01\x01\x01\x01\x01"
+_COIN_BIAS = const(1 << 20)  # coin corrections up to +-1M coins pack into the code
+
 _CAPITAL = const(9)
 _AGE_CARDS = const(20)
 _GUILDS_PER_GAME = const(3)
@@ -66,7 +71,7 @@ class Game:
         self.own = _setup_wonders(setup.get("wonders"), first)
         self.board = _setup_tokens(setup.get("progress"), 5, "progress")
         box = setup.get("box_progress")
-        self.box: "list | None" = None
+        self.box: list | None = None
         if box is not None:
             self.box = _setup_tokens(box, 5, "box_progress")
             for t in self.box:
@@ -83,11 +88,11 @@ class Game:
         self.age = 1
         self.in_age = 0  # cards taken this age
         self.turn = first  # who acts next (the chooser while a choice is pending)
-        self.pending: "str | None" = None
+        self.pending: str | None = None
         self.again = False  # an extra turn is owed once the pending choice is made
         self.over = False
-        self.winner: "int | None" = None
-        self.victory: "str | None" = None
+        self.winner: int | None = None
+        self.victory: str | None = None
 
     # -- the protocol -------------------------------------------------------------
 
@@ -97,8 +102,11 @@ class Game:
         args = event[2:]
         if self.over:
             raise IllegalEvent("the game is over")
+        if verb in VERBS and len(args) != _ARITY[VERBS.index(verb)]:
+            n = _ARITY[VERBS.index(verb)]
+            raise IllegalEvent("%s takes %d argument%s" % (verb, n, "" if n == 1 else "s"))
         if verb == "coins":
-            n = _arg(args, 0)
+            n = args[0]
             if type(n) is not int:
                 raise IllegalEvent("a coin correction is a whole number")
             self.coins[p] = max(0, self.coins[p] + n)
@@ -153,6 +161,41 @@ class Game:
                 for w in wonders:
                     out.append(["wonder", p, w, n])
         return out
+
+    def encode(self, event: list) -> "int | None":
+        """The event as one small int (see engine.Match), or None if it has no code."""
+        verb = event[0]
+        if verb not in VERBS or len(event) != 2 + _ARITY[VERBS.index(verb)]:
+            return None
+        v = VERBS.index(verb)
+        a = event[2]
+        b = 0
+        if v == 2:  # wonder
+            a = wonder(a)
+            b = card(event[3])
+        elif v == 3:
+            a = progress(a)
+        elif v == 6 or v == 7:  # starter, coins: the number itself
+            if type(a) is not int or not -_COIN_BIAS < a < _COIN_BIAS:
+                return None
+            return v | event[1] << 3 | (a + _COIN_BIAS) << 4
+        else:
+            a = card(a)
+        if a < 0 or b < 0:
+            return None
+        return v | event[1] << 3 | a << 4 | b << 11
+
+    def decode(self, code: int) -> list:
+        v = code & 7
+        p = code >> 3 & 1
+        if v >= 6:
+            return [VERBS[v], p, (code >> 4) - _COIN_BIAS]
+        a = code >> 4 & 127
+        if v == 2:
+            return [VERBS[v], p, wonder_name(a), name(code >> 11)]
+        if v == 3:
+            return [VERBS[v], p, PROGRESS[a]]
+        return [VERBS[v], p, name(a)]
 
     def state(self) -> tuple:
         return (
@@ -237,7 +280,9 @@ class Game:
             return 0, True, 0, [], []
         o = spec(c)
         waived = 2 if CARDS[o + COLOUR] == "u" and MASONRY in self.tokens[p] else 0
-        trade, bought, free = buy(CARDS, o + COST, self.cards[p], self.built[p], self.cards[1 - p], waived)
+        trade, bought, free = buy(
+            CARDS, o + COST, self.cards[p], self.built[p], self.cards[1 - p], waived
+        )
         printed = digit(CARDS, o + COINS)
         return printed + trade, False, printed, bought, free
 
@@ -290,7 +335,9 @@ class Game:
         if c not in self.available():
             if age_of(c) != self.age:
                 raise IllegalEvent("%s is not an age %d card" % (label, self.age))
-            raise IllegalEvent("age III already has its %s" % ("3 guilds" if colour(c) == "p" else "17 cards"))
+            raise IllegalEvent(
+                "age III already has its %s" % ("3 guilds" if colour(c) == "p" else "17 cards")
+            )
         return c
 
     def _took(self, c: int) -> None:
@@ -416,14 +463,8 @@ def _symbol(c: int) -> int:
     return digit(CARDS, o + 1) if CARDS[o] == "s" else -1
 
 
-def _arg(args: list, i: int) -> object:
-    if i >= len(args):
-        raise IllegalEvent("missing argument %d" % (i + 1))
-    return args[i]
-
-
 def _build(g: Game, p: int, args: list) -> None:
-    c = g._take(p, _arg(args, 0))
+    c = g._take(p, args[0])
     total, chained, printed, bought, free = g.price(p, c)
     if total > g.coins[p]:
         raise IllegalEvent("player %d needs %d coins and has %d" % (p, total, g.coins[p]))
@@ -438,7 +479,7 @@ def _build(g: Game, p: int, args: list) -> None:
 
 
 def _discard(g: Game, p: int, args: list) -> None:
-    c = g._take(p, _arg(args, 0))
+    c = g._take(p, args[0])
     g.coins[p] += g.discard_value(p)
     g._took(c)
     g.discards.append(c)
@@ -446,14 +487,14 @@ def _discard(g: Game, p: int, args: list) -> None:
 
 
 def _wonder(g: Game, p: int, args: list) -> None:
-    w = wonder(_arg(args, 0))
+    w = wonder(args[0])
     if w < 0 or w not in g.own[p]:
         raise IllegalEvent("%s is not one of player %d's wonders" % (args[0], p))
     if w in g.built[p]:
         raise IllegalEvent("%s is already built" % args[0])
     if len(g.built[0]) + len(g.built[1]) >= _WONDER_LIMIT:
         raise IllegalEvent("seven wonders are built; the eighth is out of the game")
-    c = g._take(p, _arg(args, 1))
+    c = g._take(p, args[1])
     total = g.wonder_price(p, w)[0]
     if total > g.coins[p]:
         raise IllegalEvent("player %d needs %d coins and has %d" % (p, total, g.coins[p]))
@@ -488,7 +529,7 @@ def _wonder(g: Game, p: int, args: list) -> None:
 
 
 def _progress(g: Game, p: int, args: list) -> None:
-    label = _arg(args, 0)
+    label = args[0]
     t = progress(label)
     if g.pending == "library":
         if t not in g.library_choices():
@@ -503,7 +544,7 @@ def _progress(g: Game, p: int, args: list) -> None:
 
 
 def _destroy(g: Game, p: int, args: list) -> None:
-    label = _arg(args, 0)
+    label = args[0]
     c = card(label)
     if c not in g._destroyable(p):
         raise IllegalEvent("player %d has no %s to destroy" % (1 - p, label))
@@ -514,7 +555,7 @@ def _destroy(g: Game, p: int, args: list) -> None:
 
 
 def _mausoleum(g: Game, p: int, args: list) -> None:
-    label = _arg(args, 0)
+    label = args[0]
     c = card(label)
     if c not in g.discards:
         raise IllegalEvent("%s is not in the discard pile" % label)
@@ -525,7 +566,7 @@ def _mausoleum(g: Game, p: int, args: list) -> None:
 
 
 def _starter(g: Game, p: int, args: list) -> None:
-    q = _arg(args, 0)
+    q = args[0]
     if type(q) is not int or q not in (0, 1):
         raise IllegalEvent("the starting player must be 0 or 1")
     g.pending = None

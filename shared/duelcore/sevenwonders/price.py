@@ -74,7 +74,9 @@ def buy(
     return _assign(need, choices(mine, my_wonders), 0, unit_prices(mine, theirs), waived)
 
 
-def _assign(need: list, options: list, k: int, prices: list, waived: int) -> "tuple[int, list, list]":
+def _assign(
+    need: list, options: list, k: int, prices: list, waived: int
+) -> "tuple[int, list, list]":
     """Try each choice producer on each resource still needed; keep the cheapest."""
     if k == len(options):
         units = []
