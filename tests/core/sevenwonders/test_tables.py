@@ -14,7 +14,9 @@ yaml = pytest.importorskip("yaml")
 
 DATA = Path(__file__).resolve().parents[3].parent / "shared" / "data" / "7wd"
 if not DATA.is_dir():
-    pytest.skip("../shared/data/7wd is absent: card tables not cross-checked", allow_module_level=True)
+    pytest.skip(
+        "../shared/data/7wd is absent: card tables not cross-checked", allow_module_level=True
+    )
 
 RES = {"wood": "W", "clay": "C", "stone": "S", "glass": "G", "paper": "P"}
 SYMBOL = {
@@ -25,9 +27,25 @@ SYMBOL = {
     "plumb": "plumb",
     "feather": "quill",
 }
-COLOUR = {"brown": "b", "gray": "g", "blue": "u", "green": "n", "yellow": "y", "red": "r", "purple": "p"}
+COLOUR = {
+    "brown": "b",
+    "gray": "g",
+    "blue": "u",
+    "green": "n",
+    "yellow": "y",
+    "red": "r",
+    "purple": "p",
+}
 PER = {"brown": "b", "gray": "g", "red": "r", "yellow": "y", "wonder": "w"}
-GUILD = {"yellow": "y", "brown_gray": "bg", "blue": "u", "green": "n", "red": "r", "wonder": "w", "coins": "$"}
+GUILD = {
+    "yellow": "y",
+    "brown_gray": "bg",
+    "blue": "u",
+    "green": "n",
+    "red": "r",
+    "wonder": "w",
+    "coins": "$",
+}
 
 
 def canonical(name: str) -> str:
