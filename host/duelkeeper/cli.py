@@ -1,0 +1,333 @@
+"""The `duelkeeper` command: a table of subcommands over the library.
+
+Handlers stay thin. One handler at the top turns every failure the user can act on into
+one line on stderr and exit status 2; no traceback reaches the user.
+"""
+
+import argparse
+import json
+import os
+import sqlite3
+import sys
+from collections.abc import Callable
+from datetime import date
+from pathlib import Path
+from typing import NamedTuple
+
+import platformdirs
+
+from duelcore import IllegalEvent, RecordError, replay
+from duelcore.record import loads
+from duelkeeper import export, sheet, stats
+from duelkeeper.errors import DuelkeeperError
+from duelkeeper.inputs import load_entries, read_text
+from duelkeeper.kinds import KINDS
+from duelkeeper.log import ENV, Filter, Log
+from duelkeeper.textable import table
+
+
+def _replay(args: argparse.Namespace) -> int:
+    print(json.dumps(replay(loads(read_text(args.file))), indent=2, sort_keys=True))
+    return 0
+
+
+def _replay_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", metavar="FILE", help="a game record (JSON), or - for stdin")
+
+
+def _open(args: argparse.Namespace) -> Log:
+    return Log.open(args.db)
+
+
+def _db(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--db",
+        type=Path,
+        metavar="PATH",
+        help=f"the play log (default: ${ENV}, else log.sqlite3 in the user data directory)",
+    )
+
+
+def day(text: str) -> date:
+    """An argparse type: YYYY-MM-DD (the function's name shows in argparse's message)."""
+    return date.fromisoformat(text)
+
+
+def _filters(parser: argparse.ArgumentParser) -> None:
+    _db(parser)
+    parser.add_argument("--game", choices=list(KINDS), help="only this game")
+    parser.add_argument("--player", metavar="NAME", help="only games NAME played")
+    parser.add_argument("--since", type=day, metavar="YYYY-MM-DD", help="from this day on")
+    parser.add_argument("--until", type=day, metavar="YYYY-MM-DD", help="up to this day")
+
+
+def _filter(args: argparse.Namespace) -> Filter:
+    return Filter(args.game, args.player, args.since, args.until)
+
+
+def _import(args: argparse.Namespace) -> int:
+    entries = load_entries(args.files)  # every record replays before anything is written
+    with _open(args) as log:
+        added = log.store_many(entries)
+    print(
+        "%d new game%s, %d already in the log"
+        % (added, "" if added == 1 else "s", len(entries) - added)
+    )
+    return 0
+
+
+def _import_arguments(parser: argparse.ArgumentParser) -> None:
+    _db(parser)
+    parser.add_argument(
+        "files",
+        nargs="+",
+        metavar="FILE",
+        help="records: a JSON object, a JSON array or JSON lines; - for stdin",
+    )
+
+
+def _games(args: argparse.Namespace) -> int:
+    with _open(args) as log:
+        games = list(log.games(_filter(args)))
+    if args.json:
+        print(json.dumps([export.summary(g) for g in games], indent=2))
+        return 0
+    rows = [
+        [g.date, g.id, g.game, "%s - %s" % g.players, "%d - %d" % g.totals]
+        + ["shared" if g.winner is None else g.players[g.winner], g.victory or ""]
+        for g in games
+    ]
+    print(table(["date", "id", "game", "players", "score", "winner", "victory"], rows))
+    return 0
+
+
+def _games_arguments(parser: argparse.ArgumentParser) -> None:
+    _filters(parser)
+    parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
+
+
+def _show(args: argparse.Namespace) -> int:
+    with _open(args) as log:
+        data = sheet.sheet(log.get(args.id))
+    print(json.dumps(data, indent=2) if args.json else sheet.render(data))
+    return 0
+
+
+def _show_arguments(parser: argparse.ArgumentParser) -> None:
+    _db(parser)
+    parser.add_argument("id", metavar="ID", help="the game's id (see `duelkeeper games`)")
+    parser.add_argument("--json", action="store_true", help="print JSON instead of text")
+
+
+def _stats(args: argparse.Namespace) -> int:
+    with _open(args) as log:
+        figures = stats.compute(log, args.game)
+    print(json.dumps(stats.as_json(figures), indent=2) if args.json else stats.render(figures))
+    return 0
+
+
+def _stats_arguments(parser: argparse.ArgumentParser) -> None:
+    _db(parser)
+    parser.add_argument("--game", choices=list(KINDS), help="only this game")
+    parser.add_argument("--json", action="store_true", help="print JSON instead of tables")
+
+
+def _report(args: argparse.Namespace) -> int:
+    from duelkeeper import report  # matplotlib loads only for the command that draws
+
+    with _open(args) as log:
+        html = report.build(log, args.game_id)
+    args.out.write_text(html, encoding="utf-8")
+    print("wrote %s" % args.out)
+    return 0
+
+
+def _report_arguments(parser: argparse.ArgumentParser) -> None:
+    _db(parser)
+    parser.add_argument("out", type=Path, metavar="OUT.html", help="the HTML file to write")
+    parser.add_argument(
+        "--game-id", metavar="ID", help="the game whose track is drawn (default: the latest 7wd)"
+    )
+
+
+def _export(args: argparse.Namespace) -> int:
+    with _open(args) as log:
+        text = export.FORMATS[args.format](list(log.games(_filter(args))))
+    if args.output is None:
+        sys.stdout.write(text)
+    else:
+        args.output.write_text(text, encoding="utf-8")
+    return 0
+
+
+def _export_arguments(parser: argparse.ArgumentParser) -> None:
+    _filters(parser)
+    parser.add_argument(
+        "--format", required=True, choices=list(export.FORMATS), help="what to write"
+    )
+    parser.add_argument("-o", "--output", type=Path, metavar="FILE", help="write here, not stdout")
+
+
+def _sim(args: argparse.Namespace) -> int:
+    from duelkeeper import sim
+
+    storage = args.storage
+    if storage is None:
+        storage = Path(platformdirs.user_data_dir("duelkeeper", appauthor=False)) / "sim-flash"
+    options = sim.Options(
+        storage=storage,
+        runtime=args.runtime,
+        board=args.board,
+        size=args.size,
+        buttons=args.buttons,
+        script=args.script,
+        screenshot=args.screenshot,
+        scale=args.scale,
+        source=args.source,
+    )
+    return sim.run(options)
+
+
+def size(text: str) -> tuple[int, int]:
+    """An argparse type: WIDTHxHEIGHT, one of the panel sizes the firmware lays out for."""
+    from duelkeeper.sim import SIZES
+
+    w, _, h = text.partition("x")
+    if not (w.isdigit() and h.isdigit()) or (int(w), int(h)) not in SIZES:
+        raise ValueError(text)
+    return int(w), int(h)
+
+
+def _sim_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--runtime",
+        choices=["micropython", "cpython"],
+        default="micropython",
+        help="the real MicroPython VM (default) or CPython with the MicroPython shims",
+    )
+    parser.add_argument(
+        "--storage",
+        type=Path,
+        metavar="DIR",
+        help="the folder that backs the flash (default: sim-flash in the user data directory)",
+    )
+    parser.add_argument(
+        "--board",
+        default="sim",
+        metavar="NAME",
+        help="a module of boards/ whose size and buttons to simulate (default: sim)",
+    )
+    parser.add_argument(
+        "--size", type=size, metavar="WxH", help="the panel: 296x128 (default) or 250x122"
+    )
+    parser.add_argument(
+        "--buttons",
+        choices=["abcud", "abc"],
+        help="five buttons (abcud) or three (abc); default: the board's",
+    )
+    parser.add_argument(
+        "--script", type=Path, metavar="FILE", help="play this button script, no terminal needed"
+    )
+    parser.add_argument(
+        "--screenshot", type=Path, metavar="DIR", help="write every frame as a PNG into DIR"
+    )
+    parser.add_argument(
+        "--scale",
+        type=int,
+        default=1,
+        choices=range(1, 9),
+        metavar="N",
+        help="PNG pixels per panel pixel (default 1)",
+    )
+    parser.add_argument(
+        "--source",
+        action="store_true",
+        help="run the .py sources in the VM instead of the .mpy files mpy-cross makes",
+    )
+
+
+class Command(NamedTuple):
+    name: str
+    help: str
+    run: Callable[[argparse.Namespace], int]
+    arguments: Callable[[argparse.ArgumentParser], None]
+
+
+COMMANDS = (
+    Command(
+        "replay",
+        "replay a game record, print the result as JSON (exit 2 on an illegal event)",
+        _replay,
+        _replay_arguments,
+    ),
+    Command(
+        "import",
+        "replay game records and add them to the play log (all or nothing)",
+        _import,
+        _import_arguments,
+    ),
+    Command("games", "list the games in the play log", _games, _games_arguments),
+    Command(
+        "show",
+        "one game's score sheet and its timeline, event by event",
+        _show,
+        _show_arguments,
+    ),
+    Command(
+        "stats",
+        "per player and head to head: wins, victories, scores, streaks, Elo rating",
+        _stats,
+        _stats_arguments,
+    ),
+    Command(
+        "report",
+        "write an HTML report with charts of the play log",
+        _report,
+        _report_arguments,
+    ),
+    Command(
+        "export",
+        "export the play log as CSV, JSON lines, a BG Stats file or BGG play XML",
+        _export,
+        _export_arguments,
+    ),
+    Command(
+        "sim",
+        "run the device's firmware on this PC: in the terminal, or play a button script",
+        _sim,
+        _sim_arguments,
+    ),
+)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="duelkeeper", description="Tools for the duelkeeper board-game companion."
+    )
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for command in COMMANDS:
+        sub = commands.add_parser(command.name, help=command.help, description=command.help)
+        command.arguments(sub)
+        sub.set_defaults(run=command.run)
+    return parser
+
+
+def _fail(message: str) -> int:
+    print("duelkeeper: " + " ".join(message.splitlines()), file=sys.stderr)
+    return 2
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    run: Callable[[argparse.Namespace], int] = args.run
+    try:
+        return run(args)
+    except (DuelkeeperError, RecordError, IllegalEvent) as e:
+        return _fail(str(e))
+    except BrokenPipeError:  # `duelkeeper export ... | head`: the reader had enough
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+    except OSError as e:
+        return _fail(f"{e.filename}: {e.strerror}" if e.filename else str(e))
+    except sqlite3.Error as e:
+        return _fail(f"play log: {e}")

@@ -1,0 +1,193 @@
+"""The play log in other tools' formats: CSV, JSON lines, BG Stats and BGG play XML.
+
+Each format is a function from stored games to text (FORMATS). docs/play-log.md gives
+the columns and fields, and the choices made where a format has no place for something:
+7 Wonders Duel's score categories, for instance, go into the play's comments for BG Stats
+and BGG, one line per player, because neither has per-player fields for them.
+"""
+
+import csv
+import io
+import json
+import xml.etree.ElementTree as ET
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from duelkeeper.entry import moment
+from duelkeeper.kinds import KINDS, kind
+from duelkeeper.kinds import summary as score_line
+from duelkeeper.log import Game
+
+SOURCE = "duelkeeper"
+_RESULT = {1: "win", 0: "draw", -1: "loss"}
+
+
+def summary(game: Game) -> dict[str, Any]:
+    """The short form of a game (``duelkeeper games --json``)."""
+    return {
+        "id": game.id,
+        "game": game.game,
+        "date": game.date,
+        "players": list(game.players),
+        "scores": list(game.totals),
+        "winner": game.winner,
+        "victory": game.victory,
+    }
+
+
+def _meta(game: Game) -> dict[str, Any]:
+    meta = game.record.get("meta")
+    return meta if isinstance(meta, dict) else {}
+
+
+def _text(meta: dict[str, Any], key: str) -> str:
+    value = meta.get(key)
+    return value if isinstance(value, str) else ""
+
+
+def _first(game: Game) -> int | None:
+    """The seat that started, from the setup."""
+    first = game.record.get("setup", {}).get("first")
+    return first if first in (0, 1) else None
+
+
+def _minutes(meta: dict[str, Any]) -> int | None:
+    """The game's length from meta.started and meta.ended, when both are there."""
+    start, end = moment(meta.get("started")), moment(meta.get("ended"))
+    if start is None or end is None or end < start:
+        return None
+    return round((end - start).total_seconds() / 60)
+
+
+def comments(game: Game) -> str:
+    """The play's comments: outcome, each player's categories, the record's own comments."""
+    k = kind(game.game)
+    result = game.result
+    outcome = "shared win" if game.winner is None else "%s wins" % game.players[game.winner]
+    if game.victory:
+        outcome += " (%s)" % game.victory
+    lines = ["%s game %s: %s" % (SOURCE, game.id, outcome)]
+    lines += ["%s: %s" % (game.players[s], score_line(k, result, s)) for s in (0, 1)]
+    own = _text(_meta(game), "comments")
+    return "\n".join(lines + ([own] if own else []))
+
+
+def to_csv(games: Sequence[Game]) -> str:
+    """One row per game and player; the categories of every game kind present."""
+    present = [k for k in KINDS.values() if any(g.game == k.name for g in games)]
+    categories = [c for k in present for c in k.categories[:-1]]  # the last is `score`
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(
+        ["id", "date", "game", "seat", "player", "opponent", "started", "result", "victory"]
+        + ["score", *categories]
+    )
+    for g in games:
+        k = kind(g.game)
+        result = g.result
+        first = _first(g)
+        for seat in (0, 1):
+            scores = k.scores(result, seat)
+            writer.writerow(
+                [g.id, g.date, g.game, seat, g.players[seat], g.players[1 - seat]]
+                + [int(first == seat), _RESULT[g.outcome(seat)], g.victory or "", g.totals[seat]]
+                + [scores.get(c, "") for c in categories]
+            )
+    return out.getvalue()
+
+
+def to_jsonl(games: Sequence[Game]) -> str:
+    """The records, one per line, as stored (``duelkeeper import`` reads them back)."""
+    return "".join(g.record_json + "\n" for g in games)
+
+
+def _bgstats_play(game: Game) -> dict[str, Any]:
+    k = kind(game.game)
+    meta = _meta(game)
+    first = _first(game)
+    play: dict[str, Any] = {
+        "sourceName": SOURCE,
+        "sourcePlayId": game.id,
+        "playDate": game.date,
+        "location": _text(meta, "location"),
+        "comments": comments(game),
+        "board": "",
+        "game": {
+            "sourceGameId": game.game,
+            "name": k.title,
+            "bggId": k.bgg_id,
+            "highestWins": True,
+            "noPoints": False,
+        },
+        "players": [
+            {
+                "sourcePlayerId": game.players[seat],
+                "name": game.players[seat],
+                "score": game.totals[seat],
+                "winner": game.outcome(seat) >= 0,
+                "rank": 2 if game.outcome(seat) < 0 else 1,
+                "startPlayer": first == seat,
+                "role": "",
+            }
+            for seat in (0, 1)
+        ],
+    }
+    minutes = _minutes(meta)
+    if minutes is not None:
+        play["durationMin"] = minutes
+    return play
+
+
+def to_bgstats(games: Sequence[Game]) -> str:
+    """A JSON array of plays, each in BG Stats' documented import format for one play."""
+    return json.dumps([_bgstats_play(g) for g in games], indent=2, ensure_ascii=False) + "\n"
+
+
+def _bgg_play(game: Game) -> ET.Element:
+    k = kind(game.game)
+    meta = _meta(game)
+    first = _first(game)
+    play = ET.Element(
+        "play",
+        date=game.date[:10],
+        quantity="1",
+        length=str(_minutes(meta) or 0),
+        incomplete="0",
+        nowinstats="0",
+        location=_text(meta, "location"),
+    )
+    item = ET.SubElement(play, "item", name=k.title, objecttype="thing", objectid=str(k.bgg_id))
+    ET.SubElement(ET.SubElement(item, "subtypes"), "subtype", value="boardgame")
+    players = ET.SubElement(play, "players")
+    for seat in (0, 1):
+        ET.SubElement(
+            players,
+            "player",
+            username="",
+            userid="0",
+            name=game.players[seat],
+            startposition="" if first is None else str(1 + (seat != first)),
+            color="",
+            score=str(game.totals[seat]),
+            new="0",
+            rating="0",
+            win=str(int(game.outcome(seat) >= 0)),
+        )
+    ET.SubElement(play, "comments").text = comments(game)
+    return play
+
+
+def to_bgg(games: Sequence[Game]) -> str:
+    """BoardGameGeek play XML (the shape of BGG's plays API), one <play> per game."""
+    root = ET.Element("plays")
+    root.extend(_bgg_play(g) for g in games)
+    ET.indent(root)
+    return ET.tostring(root, encoding="unicode", xml_declaration=True) + "\n"
+
+
+FORMATS: dict[str, Callable[[Sequence[Game]], str]] = {
+    "csv": to_csv,
+    "jsonl": to_jsonl,
+    "bgstats": to_bgstats,
+    "bgg": to_bgg,
+}

@@ -1,0 +1,234 @@
+"""The play log: finished games in one SQLite file, keyed by the game's id.
+
+Adding a game replays it first (entry.prepare) and writes it in one transaction, so the
+log never holds a game the rules refuse, nor half of one. Adding an id that is already
+there changes nothing when the record is the same (a second sync of the same game) and
+is refused with IdConflict when it differs; the log never overwrites a game.
+
+Sync calls ``add(record)`` once per game; each call is its own transaction, or a
+savepoint inside the caller's ``transaction()``.
+"""
+
+import json
+import os
+import sqlite3
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from datetime import date, datetime
+from pathlib import Path
+from typing import Any, NamedTuple
+
+import platformdirs
+
+from duelkeeper import schema
+from duelkeeper.entry import DATE_FORMAT, Entry, day_after, prepare
+from duelkeeper.errors import DuelkeeperError
+
+ENV = "DUELKEEPER_DB"
+FILENAME = "log.sqlite3"
+
+
+class IdConflict(DuelkeeperError):
+    """A game with this id is in the log already, with a different record."""
+
+
+def default_path() -> Path:
+    """$DUELKEEPER_DB, else log.sqlite3 in the user's data directory."""
+    env = os.environ.get(ENV)
+    if env:
+        return Path(env)
+    # appauthor=False: no second "duelkeeper" folder on Windows.
+    return Path(platformdirs.user_data_dir("duelkeeper", appauthor=False)) / FILENAME
+
+
+class Filter(NamedTuple):
+    """Which games a listing or an export covers; None means any. Dates are inclusive."""
+
+    game: str | None = None
+    player: str | None = None
+    since: date | None = None
+    until: date | None = None
+
+    def where(self) -> tuple[str, list[Any]]:
+        """A WHERE clause over the games table (empty when nothing is filtered)."""
+        terms: list[str] = []
+        params: list[Any] = []
+        if self.game is not None:
+            terms.append("game = ?")
+            params.append(self.game)
+        if self.player is not None:
+            terms.append("(player0 = ? OR player1 = ?)")
+            params += [self.player, self.player]
+        if self.since is not None:
+            terms.append("date >= ?")
+            params.append(datetime.combine(self.since, datetime.min.time()).strftime(DATE_FORMAT))
+        if self.until is not None:
+            terms.append("date < ?")
+            params.append(day_after(self.until))
+        return (" WHERE " + " AND ".join(terms) if terms else ""), params
+
+
+class Game(NamedTuple):
+    """One stored game; ``record`` and ``result`` are parsed when asked for."""
+
+    id: str
+    game: str
+    players: tuple[str, str]
+    date: str
+    imported: str
+    winner: int | None
+    victory: str | None
+    totals: tuple[int, int]
+    record_json: str
+    result_json: str
+
+    @property
+    def record(self) -> dict[str, Any]:
+        out: dict[str, Any] = json.loads(self.record_json)
+        return out
+
+    @property
+    def result(self) -> dict[str, Any]:
+        out: dict[str, Any] = json.loads(self.result_json)
+        return out
+
+    def outcome(self, seat: int) -> int:
+        """1 for a win, -1 for a loss, 0 for a shared win."""
+        return _outcome(self.winner, seat)
+
+
+_COLUMNS = (
+    "id, game, player0, player1, date, imported, winner, victory, total0, total1, record, result"
+)
+
+
+def _game(row: tuple[Any, ...]) -> Game:
+    i, g, p0, p1, when, imported, winner, victory, t0, t1, record, result = row
+    return Game(i, g, (p0, p1), when, imported, winner, victory, (t0, t1), record, result)
+
+
+def _outcome(winner: int | None, seat: int) -> int:
+    return 0 if winner is None else 1 if winner == seat else -1
+
+
+class Log:
+    """An open play log. ``Log.open()`` makes or upgrades the file; use it as a context."""
+
+    def __init__(self, conn: sqlite3.Connection, path: Path) -> None:
+        self.conn = conn  # autocommit; stats and exports read through it
+        self.path = path
+        self._savepoints = 0
+
+    @classmethod
+    def open(cls, path: Path | None = None) -> "Log":
+        path = path or default_path()
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            conn = sqlite3.connect(path, isolation_level=None, timeout=10)
+        except (OSError, sqlite3.Error) as e:
+            raise DuelkeeperError("%s: cannot open the play log: %s" % (path, e)) from None
+        try:
+            conn.execute("PRAGMA foreign_keys = ON")
+            # WAL: readers (stats, a report) never block the writer (sync), nor it them.
+            conn.execute("PRAGMA journal_mode = WAL")
+            schema.migrate(conn)
+        except sqlite3.DatabaseError as e:
+            conn.close()
+            raise DuelkeeperError("%s: not a duelkeeper play log (%s)" % (path, e)) from None
+        except BaseException:
+            conn.close()
+            raise
+        return cls(conn, path)
+
+    def close(self) -> None:
+        self.conn.close()
+
+    def __enter__(self) -> "Log":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @contextmanager
+    def transaction(self) -> Iterator[None]:
+        """All or nothing; nests (an inner one is a savepoint of the outer)."""
+        if not self.conn.in_transaction:
+            self.conn.execute("BEGIN IMMEDIATE")  # take the write lock before reading
+            try:
+                yield
+                self.conn.execute("COMMIT")
+            except BaseException:
+                self.conn.rollback()  # no-op when COMMIT itself ended the transaction
+                raise
+            return
+        self._savepoints += 1
+        name = "s%d" % self._savepoints
+        self.conn.execute("SAVEPOINT " + name)
+        try:
+            yield
+        except BaseException:
+            self.conn.execute("ROLLBACK TO " + name)
+            raise
+        finally:
+            self.conn.execute("RELEASE " + name)
+            self._savepoints -= 1
+
+    def add(self, record: object) -> bool:
+        """Replay and store one game; True if it is new, False if it was there already."""
+        return self.store(prepare(record))
+
+    def store(self, entry: Entry) -> bool:
+        """Store a prepared entry (see ``add``); raise IdConflict on a different record."""
+        with self.transaction():
+            row = self.conn.execute("SELECT record FROM games WHERE id = ?", (entry.id,)).fetchone()
+            if row is not None:
+                if row[0] == entry.record:
+                    return False
+                raise IdConflict(
+                    "game %s is already in the log with a different record; not replaced" % entry.id
+                )
+            self.conn.execute(
+                "INSERT INTO games (%s) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)" % _COLUMNS,
+                (entry.id, entry.game, *entry.players, entry.date, entry.imported)
+                + (entry.winner, entry.victory, *entry.totals, entry.record, entry.result),
+            )
+            self.conn.executemany(
+                "INSERT INTO plays VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                [
+                    (entry.id, seat, entry.game, entry.date, entry.players[seat])
+                    + (entry.players[1 - seat], _outcome(entry.winner, seat), entry.victory)
+                    + (entry.totals[seat],)
+                    for seat in (0, 1)
+                ],
+            )
+        return True
+
+    def store_many(self, entries: Iterable[Entry]) -> int:
+        """Store entries in one transaction (all or none); return how many were new."""
+        with self.transaction():
+            return sum(self.store(e) for e in entries)
+
+    def get(self, game_id: str) -> Game:
+        row = self.conn.execute(
+            "SELECT %s FROM games WHERE id = ?" % _COLUMNS, (game_id,)
+        ).fetchone()
+        if row is None:
+            raise DuelkeeperError("no game %s in the play log %s" % (game_id, self.path))
+        return _game(row)
+
+    def games(self, which: Filter | None = None) -> Iterator[Game]:
+        """The games ``which`` selects, oldest first (by date, then id)."""
+        where, params = (which or Filter()).where()
+        sql = "SELECT %s FROM games%s ORDER BY date, id" % (_COLUMNS, where)
+        return (_game(row) for row in self.conn.execute(sql, params))
+
+    def latest(self, game: str) -> Game | None:
+        """The most recent game of one kind, or None."""
+        row = self.conn.execute(
+            "SELECT %s FROM games WHERE game = ? ORDER BY date DESC, id DESC LIMIT 1" % _COLUMNS,
+            (game,),
+        ).fetchone()
+        return None if row is None else _game(row)
+
+    def count(self) -> int:
+        return int(self.conn.execute("SELECT COUNT(*) FROM games").fetchone()[0])

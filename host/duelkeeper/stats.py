@@ -1,0 +1,168 @@
+"""Who wins: per-player and head-to-head figures, per game kind, from the play log.
+
+Scores of different games do not compare, so every figure is per game kind. Counts,
+wins by victory type, averages, bests and head-to-head records do not depend on the
+order of games: SQLite aggregates them in one scan of a covering index over the narrow
+``plays`` rows (one per game and player). Streaks and the rating do depend on it: one
+pass over (player0, player1, winner) tuples in date order (date, then id), read from a
+covering index of the games table. No record or result JSON is read.
+
+Elo: everyone starts at START; after a game each player's rating moves by
+K * (S - E), where S is 1 for a win, 0.5 for a shared win, 0 for a loss, and
+E = 1 / (1 + 10 ** ((opponent - own) / 400)) is the expected score before the game.
+A shared win ends both players' streaks."""
+
+import math
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from duelkeeper.kinds import KINDS
+from duelkeeper.log import Log
+from duelkeeper.textable import Cell, table
+
+K = 32
+START = 1500.0
+
+
+@dataclass
+class PlayerStats:
+    player: str
+    games: int = 0
+    wins: int = 0
+    losses: int = 0
+    draws: int = 0
+    victories: dict[str, int] = field(default_factory=dict)  # wins by victory type
+    average: float = 0.0
+    best: int = 0
+    streak: int = 0  # wins in a row up to the latest game
+    longest: int = 0  # the longest run of wins
+    rating: float = START
+
+
+@dataclass
+class HeadToHead:
+    players: tuple[str, str]  # in name order
+    games: int
+    wins: tuple[int, int]
+    draws: int
+
+
+@dataclass
+class KindStats:
+    game: str
+    games: int
+    players: list[PlayerStats]  # best rated first
+    head_to_head: list[HeadToHead]
+
+
+def expected(own: float, opponent: float) -> float:
+    return 1.0 / (1.0 + math.pow(10.0, (opponent - own) / 400.0))
+
+
+def _sequence(log: Log, game: str, players: dict[str, PlayerStats]) -> None:
+    """Ratings and streaks: one pass over one kind's games in date order."""
+    rating: dict[str, float] = {}
+    run: dict[str, int] = {}
+    longest: dict[str, int] = {}
+    rows = log.conn.execute(
+        "SELECT player0, player1, winner FROM games WHERE game = ? ORDER BY date, id", (game,)
+    )
+    for p0, p1, winner in rows:
+        a = rating.get(p0, START)
+        b = rating.get(p1, START)
+        change = K * ((0.5 if winner is None else 1.0 - winner) - expected(a, b))
+        rating[p0] = a + change
+        rating[p1] = b - change
+        if winner is None:
+            run[p0] = run[p1] = 0
+            continue
+        won, lost = (p0, p1) if winner == 0 else (p1, p0)
+        n = run[won] = run.get(won, 0) + 1
+        if n > longest.get(won, 0):
+            longest[won] = n
+        run[lost] = 0
+    for name, p in players.items():
+        p.rating = rating[name]
+        p.streak = run[name]
+        p.longest = longest.get(name, 0)
+
+
+# Everything that does not depend on the order of games, in one scan of the covering
+# index plays_by_player (whose column order is this GROUP BY): a few hundred groups come
+# back, however many games there are.
+_GROUPS = """
+    SELECT game, player, opponent, outcome, victory, COUNT(*), SUM(score), MAX(score)
+    FROM plays %s GROUP BY game, player, opponent, outcome, victory"""
+
+
+def compute(log: Log, game: str | None = None) -> list[KindStats]:
+    """Figures for every game kind in the log (or only ``game``), in KINDS order."""
+    where, params = ("WHERE game = ?", [game]) if game else ("", [])
+    players: dict[str, dict[str, PlayerStats]] = {}
+    pairs: dict[str, dict[tuple[str, str], HeadToHead]] = {}
+    totals: dict[tuple[str, str], int] = {}
+    for kind, name, opponent, outcome, victory, n, total, best in log.conn.execute(
+        _GROUPS % where, params
+    ):
+        p = players.setdefault(kind, {}).setdefault(name, PlayerStats(name))
+        p.games += n
+        if outcome == 1:
+            p.wins += n
+            key = victory or "none"
+            p.victories[key] = p.victories.get(key, 0) + n
+        elif outcome == 0:
+            p.draws += n
+        else:
+            p.losses += n
+        p.best = max(p.best, best)  # scores are never negative
+        totals[(kind, name)] = totals.get((kind, name), 0) + total
+        if name < opponent:
+            h = pairs.setdefault(kind, {}).setdefault(
+                (name, opponent), HeadToHead((name, opponent), 0, (0, 0), 0)
+            )
+            h.games += n
+            h.wins = (h.wins[0] + n * (outcome == 1), h.wins[1] + n * (outcome == -1))
+            h.draws += n * (outcome == 0)
+    out = []
+    for kind in sorted(players, key=list(KINDS).index):
+        mine = players[kind]
+        for name, p in mine.items():
+            p.average = totals[(kind, name)] / p.games
+        _sequence(log, kind, mine)
+        ranked = sorted(mine.values(), key=lambda p: (-p.rating, p.player))
+        games = sum(p.games for p in ranked) // 2
+        h2h = sorted(pairs.get(kind, {}).values(), key=lambda h: h.players)
+        out.append(KindStats(kind, games, ranked, h2h))
+    return out
+
+
+def as_json(stats: list[KindStats]) -> list[dict[str, Any]]:
+    return [asdict(s) for s in stats]
+
+
+def render(stats: list[KindStats]) -> str:
+    """The figures as text tables, one section per game kind."""
+    if not stats:
+        return "no games in the play log"
+    sections = []
+    for s in stats:
+        title = "%s: %d game%s" % (KINDS[s.game].title, s.games, "" if s.games == 1 else "s")
+        players = table(PLAYER_HEADER, [player_row(p) for p in s.players])
+        pairs = table(
+            ["head to head", "games", "wins", "draws"],
+            [["%s - %s" % h.players, h.games, "%d - %d" % h.wins, h.draws] for h in s.head_to_head],
+        )
+        sections.append("\n\n".join([title, players, pairs]))
+    footer = "elo: start %d, K = %d, games in date order" % (START, K)
+    return "\n\n\n".join(sections) + "\n\n" + footer
+
+
+PLAYER_HEADER = ["player", "games", "wins", "losses", "draws", "avg", "best", "streak"]
+PLAYER_HEADER += ["longest", "elo", "victories"]
+
+
+def player_row(p: PlayerStats) -> list[Cell]:
+    """One player's figures as shown (rating rounded), under PLAYER_HEADER."""
+    victories = ", ".join("%s %d" % item for item in sorted(p.victories.items())) or "-"
+    row: list[Cell] = [p.player, p.games, p.wins, p.losses, p.draws, p.average, p.best]
+    return row + [p.streak, p.longest, round(p.rating), victories]

@@ -1,0 +1,124 @@
+"""Every export format, parsed back with the standard library, holds the right values."""
+
+import csv
+import io
+import json
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from loghelp import played
+
+from duelkeeper import export
+from duelkeeper.kinds import kind
+from duelkeeper.log import Game, Log
+
+META = {
+    "started": "2026-05-01T20:00:00",
+    "ended": "2026-05-01T20:35:00",
+    "location": "Kitchen table",
+    "comments": "close one",
+}
+
+
+@pytest.fixture(scope="module")
+def games(tmp_path_factory: pytest.TempPathFactory) -> list[Game]:
+    path = tmp_path_factory.mktemp("export") / "log.sqlite3"
+    with Log.open(path) as log:
+        log.add(played("7wd", 1, players=["Ann", "Bob"], meta=META))
+        log.add(played("splendor-duel", 1, players=["Cy", "Ann"], meta={"date": "2026-05-02"}))
+        return list(log.games())
+
+
+def seven(games: list[Game]) -> Game:
+    return next(g for g in games if g.game == "7wd")
+
+
+def test_csv_one_row_per_game_and_player(games: list[Game]) -> None:
+    rows = list(csv.DictReader(io.StringIO(export.to_csv(games))))
+    assert len(rows) == 4
+    g = seven(games)
+    score = g.result["players"][1]["score"]
+    bob = next(r for r in rows if r["id"] == g.id and r["player"] == "Bob")
+    assert bob["opponent"] == "Ann" and bob["seat"] == "1" and bob["date"] == g.date
+    assert bob["score"] == str(score["total"])
+    for category in kind("7wd").categories[:-1]:
+        assert bob[category] == str(score[category])
+    assert bob["result"] == ("win" if g.winner == 1 else "loss")
+    assert bob["started"] == str(int(g.record["setup"]["first"] == 1))
+    assert bob["crowns"] == ""  # a Splendor category, empty for 7wd
+    splendor = [r for r in rows if r["game"] == "splendor-duel"]
+    assert {r["result"] for r in splendor} == {"win", "loss"}
+    assert all(r["civilian"] == "" and r["crowns"] != "" for r in splendor)
+
+
+def test_jsonl_holds_the_records(games: list[Game]) -> None:
+    lines = export.to_jsonl(games).splitlines()
+    assert [json.loads(line) for line in lines] == [g.record for g in games]
+
+
+def test_bgstats(games: list[Game]) -> None:
+    plays = json.loads(export.to_bgstats(games))
+    assert len(plays) == 2
+    g = seven(games)
+    play = next(p for p in plays if p["sourcePlayId"] == g.id)
+    assert play["sourceName"] == "duelkeeper"
+    assert play["playDate"] == "2026-05-01 20:35:00"
+    assert play["durationMin"] == 35
+    assert play["location"] == "Kitchen table"
+    assert play["game"] == {
+        "sourceGameId": "7wd",
+        "name": "7 Wonders Duel",
+        "bggId": 173346,
+        "highestWins": True,
+        "noPoints": False,
+    }
+    assert [p["name"] for p in play["players"]] == ["Ann", "Bob"]
+    assert [p["score"] for p in play["players"]] == list(g.totals)
+    assert [p["winner"] for p in play["players"]] == [g.winner == 0, g.winner == 1]
+    assert [p["rank"] for p in play["players"]] == [1 + (g.winner != 0), 1 + (g.winner != 1)]
+    first = g.record["setup"]["first"]
+    assert [p["startPlayer"] for p in play["players"]] == [first == 0, first == 1]
+    assert "close one" in play["comments"] and "civilian" in play["comments"]
+    splendor = next(p for p in plays if p["game"]["sourceGameId"] == "splendor-duel")
+    assert splendor["game"]["bggId"] == 364073 and "durationMin" not in splendor
+
+
+def test_bgg_play_xml(games: list[Game]) -> None:
+    root = ET.fromstring(export.to_bgg(games))
+    assert root.tag == "plays" and len(root) == 2
+    g = seven(games)
+    play = root[0]
+    assert play.attrib["date"] == "2026-05-01"
+    assert play.attrib["quantity"] == "1" and play.attrib["length"] == "35"
+    assert play.attrib["location"] == "Kitchen table"
+    item = play.find("item")
+    assert item is not None
+    assert item.attrib == {"name": "7 Wonders Duel", "objecttype": "thing", "objectid": "173346"}
+    players = play.findall("players/player")
+    assert [p.attrib["name"] for p in players] == ["Ann", "Bob"]
+    assert [p.attrib["score"] for p in players] == [str(t) for t in g.totals]
+    assert [p.attrib["win"] for p in players] == [str(int(g.winner == s)) for s in (0, 1)]
+    first = g.record["setup"]["first"]
+    assert players[first].attrib["startposition"] == "1"
+    comments = play.findtext("comments") or ""
+    ann = g.result["players"][0]["score"]
+    assert "Ann: civilian %d, science %d" % (ann["civilian"], ann["science"]) in comments
+    assert "(%d points)" % ann["total"] in comments
+    assert root[1].find("item").attrib["objectid"] == "364073"  # type: ignore[union-attr]
+
+
+def test_shared_win_and_escaping(tmp_path: Path) -> None:
+    from loghelp import made, store_made
+
+    record, result = made("d1", ("A & B", '<Cy "C">'), (50, 50), None)
+    store_made(tmp_path / "log.sqlite3", [(record, result)])
+    with Log.open(tmp_path / "log.sqlite3") as log:
+        games = list(log.games())
+    players = ET.fromstring(export.to_bgg(games)).findall("play/players/player")
+    assert [p.attrib["name"] for p in players] == ["A & B", '<Cy "C">']
+    assert [p.attrib["win"] for p in players] == ["1", "1"]
+    plays = json.loads(export.to_bgstats(games))
+    assert [p["rank"] for p in plays[0]["players"]] == [1, 1]
+    rows = list(csv.DictReader(io.StringIO(export.to_csv(games))))
+    assert [r["result"] for r in rows] == ["draw", "draw"]
