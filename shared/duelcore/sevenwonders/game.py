@@ -449,8 +449,12 @@ class Game:
 
     def _destroyable(self, p: int) -> list:
         """Opponent cards the pending Circus Maximus / Statue of Zeus may remove."""
-        kind = "g" if self.built[p][-1] == wonder("circus-maximus") else "b"
+        kind = self._destroy_colour(p)
         return [c for c in self.cards[1 - p] if colour(c) == kind]
+
+    def _destroy_colour(self, p: int) -> str:
+        """Grey for Circus Maximus, brown for Statue of Zeus (the wonder p just built)."""
+        return "g" if self.built[p][-1] == wonder("circus-maximus") else "b"
 
     def _chained(self, p: int, c: int) -> bool:
         giver = chain_from(c)
@@ -547,6 +551,9 @@ def _destroy(g: Game, p: int, args: list) -> None:
     label = args[0]
     c = card(label)
     if c not in g._destroyable(p):
+        if c in g.cards[1 - p]:
+            kind = "grey" if g._destroy_colour(p) == "g" else "brown"
+            raise IllegalEvent("%s is not a %s card" % (label, kind))
         raise IllegalEvent("player %d has no %s to destroy" % (1 - p, label))
     g.cards[1 - p].remove(c)
     g.discards.append(c)

@@ -9,6 +9,7 @@ Library 5 (10 coins).
 import pytest
 from swdhelp import GLASS, STONE, Duel, deal
 
+from duelcore import IllegalEvent, Match
 from duelcore.sevenwonders import cards as T
 
 
@@ -276,3 +277,35 @@ def test_seven_wonders_at_most():
     reason = d.refuse("wonder", 1, "piraeus", "altar")
     assert reason == "seven wonders are built; the eighth is out of the game"
     assert not [e for e in d.legal() if e[0] == "wonder"]
+
+
+def test_destroying_a_card_of_the_wrong_colour_names_the_colour():
+    """Rules 000: Circus Maximus discards a grey card; a brown one is refused as such."""
+    m = Match(
+        {
+            "format": 1,
+            "game": "7wd",
+            "id": "t",
+            "players": ["A", "B"],
+            "setup": {
+                "first": 0,
+                "wonders": "first-game",
+                "progress": ["agriculture", "law", "masonry", "philosophy", "urbanism"],
+            },
+            "events": [],
+        }
+    )
+    for e in (
+        ["coins", 1, 20],
+        ["build", 0, "glassworks"],
+        ["discard", 1, "altar"],
+        ["build", 0, "quarry"],
+        ["wonder", 1, "circus-maximus", "theater"],
+    ):
+        m.play(e)
+    assert m.result()["pending"] == "destroy"
+    with pytest.raises(IllegalEvent) as info:
+        m.play(["destroy", 1, "quarry"])
+    assert info.value.reason == "quarry is not a grey card"
+    m.play(["destroy", 1, "glassworks"])
+    assert m.result()["players"][0]["cards"] == ["quarry"]

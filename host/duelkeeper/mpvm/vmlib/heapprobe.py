@@ -35,8 +35,8 @@ def _split(record_path: str) -> dict:
     return start
 
 
-def measure(module: str, record_path: str | None) -> object:  # a generator; no typing here
-    """Import ``module``, then play the record's events one by one through a Match.
+def measure(modules: tuple, record_path: str | None) -> object:  # a generator
+    """Import ``modules``, then play the record's events one by one through a Match.
 
     Prints the figures as one JSON object. ``peak`` samples the live heap after each
     event; ``peak_upper`` bounds what an event needs while it runs: the live heap before
@@ -47,12 +47,13 @@ def measure(module: str, record_path: str | None) -> object:  # a generator; no 
     yield
     base = _alloc()
     out: dict[str, object] = {"baseline": base}
-    try:
-        __import__(module)
-    except ImportError as e:
-        out["error"] = "cannot import %s: %s" % (module, e)
-        print(json.dumps(out))
-        return
+    for module in modules:
+        try:
+            __import__(module)
+        except ImportError as e:
+            out["error"] = "cannot import %s: %s" % (module, e)
+            print(json.dumps(out))
+            return
     from duelcore.engine import Match
 
     yield
