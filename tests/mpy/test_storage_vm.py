@@ -20,7 +20,7 @@ from duelkeeper.randomgame import random_record
 from duelkeeper.repo import CORE, ROOT
 
 # Only what storage needs: the other games' packages are not imported by a 7WD session.
-CORE_FILES = [p for p in CORE.glob("*.py")] + list((CORE / "sevenwonders").glob("*.py"))
+CORE_FILES = list(CORE.glob("*.py")) + list((CORE / "sevenwonders").glob("*.py"))
 FIRMWARE_FILES = [ROOT / "firmware" / n for n in ("__init__.py", "storage.py", "sync.py")]
 
 _VM_MAIN = r"""
@@ -98,7 +98,8 @@ def steps():
     s.finish()
     finish = gc.mem_alloc() - before
     gc.enable()
-    print("HEAP " + json.dumps({"storage": held, "append": worst, "resume": resume, "finish": finish}))
+    heap = {"storage": held, "append": worst, "resume": resume, "finish": finish}
+    print("HEAP " + json.dumps(heap))
 
 import gc
 gc.collect()
@@ -174,7 +175,9 @@ def test_storage_and_sync_in_the_vm(vm_run: Any) -> None:
     assert "FINISHED True" in lines
     size = int(re.search(r"^SIZE (\d+)$", text, re.M)[1])  # type: ignore[index]
     assert size <= 256
-    m = re.search(r"^DK 1 ([0-9a-f]{16}) 1\nGAME (\S+)\nEND 1\nREC (\d+) (\w{8})\n(.*)\n", text, re.M)
+    m = re.search(
+        r"^DK 1 ([0-9a-f]{16}) 1\nGAME (\S+)\nEND 1\nREC (\d+) (\w{8})\n(.*)\n", text, re.M
+    )
     assert m, text
     gid, length, crc, body = m[2], int(m[3]), m[4], m[5].encode()
     assert gid.startswith(m[1] + "-") and gid.endswith("-000001")

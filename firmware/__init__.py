@@ -1,0 +1,1 @@
+"""The device program (docs/firmware.md): modules import each other relatively."""

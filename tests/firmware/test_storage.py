@@ -1,0 +1,484 @@
+"""firmware/storage.py: the journal, the archive, settings, and power cuts at every byte."""
+
+import functools
+import json
+import os
+import re
+import shutil
+import sys
+import zlib
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from powercut import Flash, PowerCut
+
+from duelcore import Match, RecordError, pack
+from duelkeeper.randomgame import random_record
+from duelkeeper.repo import ROOT
+
+if str(ROOT) not in sys.path:  # the firmware package sits at the top of the checkout
+    sys.path.insert(0, str(ROOT))
+
+from firmware import storage  # noqa: E402
+from firmware.storage import Storage  # noqa: E402
+
+ID = re.compile(r"^[0-9a-f]{16}-\d{6}$")
+
+
+@functools.cache
+def _game(seed: int) -> str:
+    return json.dumps(random_record("7wd", seed))
+
+
+def header(seed: int, n: int = 1) -> dict[str, Any]:
+    """A new game's record, as the app hands it to start(): no id, no events yet."""
+    record = json.loads(_game(seed))
+    del record["id"]
+    record["events"] = []
+    record["meta"] = {"firmware": "0.3.0", "note": "game %d" % n}
+    return record
+
+
+def events_of(seed: int) -> list[Any]:
+    return json.loads(_game(seed))["events"]
+
+
+def journal(root: Path) -> Path:
+    return root / "games" / "journal.dj"
+
+
+# -- the journal -----------------------------------------------------------------------
+
+
+def test_start_append_undo_resume_finish(tmp_path: Path) -> None:
+    s = Storage(str(tmp_path))
+    assert s.resume() == (None, None)
+    record = header(3)
+    gid = s.start(record)
+    assert ID.match(gid) and record["id"] == gid
+    events = events_of(3)
+    s.undo()  # nothing to undo: harmless
+    for i, event in enumerate(events):
+        s.append(event)
+        if i == 10:
+            s.append(["coins", 0, 5])
+            s.undo()
+    s.undo()
+    got, notice = Storage(str(tmp_path)).resume()
+    assert notice is None
+    assert got == dict(record, events=events[:-1])
+    Match(got)  # still a legal game
+    s.append(events[-1])
+    assert Storage(str(tmp_path)).finish() == gid
+    assert not journal(tmp_path).exists()
+    s = Storage(str(tmp_path))
+    assert s.resume() == (None, None)
+    assert s.unsynced() == [gid]
+    assert s.read(gid) == dict(record, events=events)
+    size = (tmp_path / "games" / (gid + ".dk")).stat().st_size
+    assert size <= 256
+    assert s.finish() is None
+
+
+def test_journal_grows_one_entry_per_event(tmp_path: Path) -> None:
+    s = Storage(str(tmp_path))
+    s.start(header(1))
+    before = journal(tmp_path).stat().st_size
+    s.append(["build", 0, "lumber-yard"])
+    assert journal(tmp_path).stat().st_size - before == 2 + 2 + 4
+    s.undo()
+    assert journal(tmp_path).stat().st_size - before == 8 + 6
+
+
+def test_start_replaces_the_game_in_progress_and_keeps_events(tmp_path: Path) -> None:
+    s = Storage(str(tmp_path))
+    s.start(header(1))
+    s.append(["build", 0, "lumber-yard"])
+    record = random_record("7wd", 2)
+    record["id"] = "custom-42"
+    s.start(record)
+    got, _ = s.resume()
+    assert got == record
+    s.abandon()
+    assert s.resume() == (None, None)
+
+
+def test_start_refuses_what_is_not_a_record(tmp_path: Path) -> None:
+    s = Storage(str(tmp_path))
+    with pytest.raises(RecordError):
+        s.start({"game": "chess", "players": ["a", "b"], "setup": {}, "format": 1})
+    with pytest.raises(ValueError, match="cannot name a file"):
+        s.start(dict(header(1), id="../evil"))
+    assert s.resume() == (None, None)
+    assert "journal.dj" not in os.listdir(tmp_path / "games")
+
+
+def test_append_without_resume_after_boot(tmp_path: Path) -> None:
+    s = Storage(str(tmp_path))
+    s.start(header(1))
+    s2 = Storage(str(tmp_path))  # a reboot: the app appends before anything else
+    s2.append(["build", 0, "lumber-yard"])
+    assert s2.resume()[0]["events"] == [["build", 0, "lumber-yard"]]  # type: ignore[index]
+    s3 = Storage(str(tmp_path))
+    s3.abandon()
+    with pytest.raises(ValueError):
+        s3.append(["build", 0, "lumber-yard"])
+
+
+@pytest.mark.parametrize("cut", [1, 2, 5, 7])
+def test_half_written_entry_is_dropped_with_a_notice(tmp_path: Path, cut: int) -> None:
+    s = Storage(str(tmp_path))
+    s.start(header(4))
+    events = events_of(4)[:6]
+    for event in events:
+        s.append(event)
+    data = journal(tmp_path).read_bytes()
+    journal(tmp_path).write_bytes(data[:-cut])  # the last entry (8 bytes) is cut short
+    s = Storage(str(tmp_path))
+    got, notice = s.resume()
+    assert got is not None and got["events"] == events[:-1]
+    assert notice == "Save damaged: resumed at move 5"
+    assert len(notice) <= 36  # one line on a 296-pixel screen
+    # The damaged tail is gone from the file, so what follows lands after good entries.
+    s.append(events[-1])
+    assert Storage(str(tmp_path)).resume() == (dict(got, events=events), None)
+
+
+def test_corrupt_tail_is_dropped(tmp_path: Path) -> None:
+    s = Storage(str(tmp_path))
+    s.start(header(4))
+    events = events_of(4)[:6]
+    for event in events:
+        s.append(event)
+    data = bytearray(journal(tmp_path).read_bytes())
+    data[-14] ^= 0x40  # inside the fifth event's entry
+    journal(tmp_path).write_bytes(bytes(data) + b"\xff" * 11)
+    got, notice = Storage(str(tmp_path)).resume()
+    assert got is not None and got["events"] == events[:4]
+    assert notice is not None and "move 4" in notice
+
+
+def test_an_entry_that_does_not_unpack_ends_the_journal(tmp_path: Path) -> None:
+    s = Storage(str(tmp_path))
+    s.start(header(4))
+    s.append(["build", 0, "lumber-yard"])
+    bad = bytearray(b"\x01\x00\xfd")  # a checksummed entry with a bad event header
+    storage._u32(bad, storage.crc32(bad))
+    with open(journal(tmp_path), "ab") as f:
+        f.write(bad)
+    got, notice = Storage(str(tmp_path)).resume()
+    assert got is not None and got["events"] == [["build", 0, "lumber-yard"]]
+    assert notice is not None
+
+
+@pytest.mark.parametrize(
+    "garbage", [b"\x00", b"hello world, not a journal", os.urandom(300), b"\x03\x00abc\0\0\0\0"]
+)
+def test_garbage_journal_is_set_aside(tmp_path: Path, garbage: bytes) -> None:
+    Storage(str(tmp_path))
+    journal(tmp_path).write_bytes(garbage)
+    s = Storage(str(tmp_path))
+    assert s.resume() == (None, "Saved game unreadable: set aside")
+    assert (tmp_path / "games" / "journal.bad").read_bytes() == garbage
+    assert s.resume() == (None, None)
+    s.start(header(1))
+    assert s.resume()[0] is not None
+
+
+def test_empty_journal_is_no_game(tmp_path: Path) -> None:
+    Storage(str(tmp_path))
+    journal(tmp_path).write_bytes(b"")
+    assert Storage(str(tmp_path)).resume() == (None, None)
+    assert not journal(tmp_path).exists()
+
+
+# -- the archive -----------------------------------------------------------------------
+
+
+def finished(s: Storage, seed: int) -> str:
+    gid = s.start(header(seed))
+    for event in events_of(seed):
+        s.append(event)
+    out = s.finish()
+    assert out == gid
+    return gid
+
+
+def test_ids_count_up_and_survive_a_lost_counter(tmp_path: Path) -> None:
+    s = Storage(str(tmp_path))
+    a = finished(s, 1)
+    b = finished(s, 2)
+    assert a.endswith("-000001") and b.endswith("-000002") and a[:16] == b[:16]
+    (tmp_path / "games" / "seq").unlink()
+    assert Storage(str(tmp_path)).new_id().endswith("-000003")
+    (tmp_path / "games" / "seq").write_bytes(b"garbage")
+    assert Storage(str(tmp_path)).new_id().endswith("-000003")
+    assert s.device_id() == a[:16] == (tmp_path / "games" / "device").read_text()
+
+
+def test_ack_and_read(tmp_path: Path) -> None:
+    s = Storage(str(tmp_path))
+    a, b = finished(s, 1), finished(s, 2)
+    assert s.unsynced() == [a, b]
+    assert s.ack(a) and s.ack(a)  # twice is harmless
+    assert s.unsynced() == [b] and s.synced() == [a]
+    assert s.read(a) is not None  # acknowledged games can still be read
+    assert not s.ack("nope") and s.read("nope") is None and s.read("../x") is None
+    path = tmp_path / "games" / (b + ".dk")
+    data = bytearray(path.read_bytes())
+    data[20] ^= 1
+    path.write_bytes(bytes(data))
+    with pytest.raises(ValueError, match="checksum"):
+        s.read(b)
+    path.write_bytes(b"\x01")
+    with pytest.raises(ValueError, match="checksum"):
+        s.read(b)
+
+
+def test_acknowledged_games_go_when_space_is_needed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    s = Storage(str(tmp_path))
+    monkeypatch.setattr(Storage, "KEEP_ACKED", 2)
+    ids = [finished(s, seed) for seed in range(4)]
+    for gid in ids[:3]:
+        s.ack(gid)
+    finished(s, 9)  # three acknowledged, two kept: the oldest goes
+    assert s.synced() == ids[1:3]
+    monkeypatch.setattr(Storage, "MIN_FREE", 1 << 60)  # the flash is "full"
+    last = finished(s, 10)
+    assert s.synced() == []
+    assert s.unsynced() == [ids[3], s.unsynced()[1], last]  # unsynced games are never deleted
+
+
+def test_boot_completes_or_drops_an_interrupted_archive_write(tmp_path: Path) -> None:
+    s = Storage(str(tmp_path))
+    gid = s.start(header(5))
+    for event in events_of(5):
+        s.append(event)
+    record = s.resume()[0]
+    assert record is not None
+    games = tmp_path / "games"
+    good = pack.pack_record(record)
+    storage._u32(good, storage.crc32(good))
+    (games / (gid + ".new")).write_bytes(bytes(good[:-1]))  # cut short: dropped
+    (games / "junk.tmp").write_bytes(b"x")
+    s = Storage(str(tmp_path))
+    assert sorted(os.listdir(games)) == ["device", "journal.dj", "seq"]
+    assert s.resume()[0] == record
+    (games / (gid + ".new")).write_bytes(bytes(good))  # complete: archived, journal dropped
+    s = Storage(str(tmp_path))
+    assert sorted(os.listdir(games)) == sorted(["device", gid + ".dk", "seq"])
+    assert s.resume() == (None, None) and s.read(gid) == record
+
+
+def test_boot_keeps_a_journal_cut_between_remove_and_rename(tmp_path: Path) -> None:
+    """Where rename cannot replace a file, storage removes the target first: a cut
+    between the two steps leaves only journal.tmp, which the next boot puts back."""
+    s = Storage(str(tmp_path))
+    s.start(header(1))
+    s.append(["build", 0, "lumber-yard"])
+    games = tmp_path / "games"
+    (games / "journal.dj").rename(games / "journal.tmp")
+    got, notice = Storage(str(tmp_path)).resume()
+    assert got is not None and got["events"] == [["build", 0, "lumber-yard"]] and notice is None
+    (games / "journal.tmp").write_bytes(b"stale")  # beside a journal: dropped
+    assert Storage(str(tmp_path)).resume()[0] == got
+    assert not (games / "journal.tmp").exists()
+
+
+# -- settings ----------------------------------------------------------------------------
+
+
+def test_settings(tmp_path: Path) -> None:
+    s = Storage(str(tmp_path))
+    assert s.settings() == {}
+    (tmp_path / "settings.json").write_text('{"board": "badger2040"}')  # written by deploy
+    value = dict(s.settings(), players=["Ann", "Bob"], last_players=[0, 1])
+    s.save_settings(value)
+    assert Storage(str(tmp_path)).settings() == value
+    assert json.loads((tmp_path / "settings.json").read_text()) == value
+    (tmp_path / "settings.tmp").write_text('{"board": "x"}')
+    (tmp_path / "settings.json").write_text('{"board": ')  # torn (a FAT flash)
+    assert s.settings() == {"board": "x"}
+    (tmp_path / "settings.tmp").unlink()
+    assert s.settings() == {}
+
+
+# -- CRC-32 ----------------------------------------------------------------------------
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.binary(max_size=300))
+def test_crc32_matches_zlib(data: bytes) -> None:
+    assert storage.crc32_soft(data) == zlib.crc32(data) == storage.crc32(data)
+
+
+# -- power cut at every byte and every operation ------------------------------------------
+
+
+class Model:
+    """What the flash should hold: the game in progress, the archive, the settings."""
+
+    def __init__(self) -> None:
+        self.game: dict[str, Any] | None = None
+        self.archive: dict[str, str] = {}  # note -> "dk" / "ok"
+        self.settings: dict[str, Any] = {}
+
+    def copy(self) -> "Model":
+        m = Model()
+        m.game = None if self.game is None else json.loads(json.dumps(self.game))
+        m.archive = dict(self.archive)
+        m.settings = dict(self.settings)
+        return m
+
+
+def observe(root: Path) -> Model:
+    """Boot a fresh Storage on the flash and read back everything."""
+    s = Storage(str(root))
+    m = Model()
+    record, _ = s.resume()
+    if record is not None:
+        assert ID.match(record.pop("id"))
+        m.game = record
+    for status, ids in (("dk", s.unsynced()), ("ok", s.synced())):
+        for gid in ids:
+            got = s.read(gid)
+            assert got is not None and ID.match(gid) and got["id"] == gid
+            note = got["meta"]["note"]
+            assert note not in m.archive, "a finished game is in the archive twice"
+            m.archive[note] = status
+    m.settings = s.settings()
+    return m
+
+
+Ctx = dict[str, Any]  # "root", "s" (the Storage), "ids" (note -> game id)
+Step = tuple[Callable[[Ctx], None], Callable[[Model], None]]
+
+
+def script() -> list[Step]:
+    """A played session: boot, settings, a 7WD game with undos, finish, ack, a second game."""
+    steps: list[Step] = []
+
+    def add(do: Callable[[Ctx], None], model: Callable[[Model], None]) -> None:
+        steps.append((do, model))
+
+    def boot(c: Ctx) -> None:
+        c["s"] = Storage(str(c["root"]))
+
+    add(boot, lambda m: None)
+    names = {"players": ["Ann", "Bob"], "board": "sim"}
+    add(lambda c: c["s"].save_settings(names), lambda m: m.settings.update(names))
+    for n, seed, count in ((1, 11, None), (2, 12, 6)):
+        record = header(seed, n)
+        note = record["meta"]["note"]
+        events = events_of(seed)[:count]
+
+        def start(c: Ctx, record: dict[str, Any] = record, note: str = note) -> None:
+            c["ids"][note] = c["s"].start(dict(record))
+
+        def started(m: Model, record: dict[str, Any] = record) -> None:
+            m.game = dict(record, events=[])
+
+        add(start, started)
+        for i, event in enumerate(events):
+            add(lambda c, e=event: c["s"].append(e), lambda m, e=event: m.game["events"].append(e))
+            if i in (3, 20):  # a mistake, undone
+                wrong = ["coins", i % 2, 3]
+                add(
+                    lambda c, e=wrong: c["s"].append(e),
+                    lambda m, e=wrong: m.game["events"].append(e),
+                )
+                add(lambda c: c["s"].undo(), lambda m: m.game["events"].pop())
+
+        def finish(m: Model, note: str = note) -> None:
+            m.game = None
+            m.archive[note] = "dk"
+
+        add(lambda c: c["s"].finish() and None, finish)
+        if n == 1:
+            add(
+                lambda c: c["s"].ack(c["ids"]["game 1"]) and None,
+                lambda m: m.archive.update({"game 1": "ok"}),
+            )
+    names2 = {"players": ["Cleo", "Dan"], "board": "sim", "last_players": [1, 0]}
+    add(lambda c: c["s"].save_settings(names2), lambda m: m.settings.update(names2))
+    return steps
+
+
+def same(a: Model, b: Model) -> bool:
+    return (a.game, a.archive, a.settings) == (b.game, b.archive, b.settings)
+
+
+@contextmanager
+def installed(flash: Flash) -> Iterator[None]:
+    saved = storage.os
+    storage.open = flash.open  # type: ignore[attr-defined]
+    storage.os = flash.os()  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        storage.os = saved
+        del storage.open  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(("kind", "rename_over"), [("torn", True), ("lfs", True), ("torn", False)])
+def test_power_cut_at_every_unit(tmp_path: Path, kind: str, rename_over: bool) -> None:
+    """Cut the power at every byte written and every file operation of the script.
+
+    The uncut run keeps a copy of the flash before each step; a cut inside step k starts
+    from that copy (booted, as the app does, with resume()), runs step k until the cut,
+    then boots a fresh Storage, which must show the flash before or after step k.
+    """
+    steps = script()
+    root = tmp_path / "full"
+    root.mkdir()
+    flash = Flash(kind, rename_over=rename_over)
+    ctx: Ctx = {"root": root, "ids": {}}
+    models = [Model()]
+    starts = []  # units spent before each step
+    for k, (do, change) in enumerate(steps):
+        shutil.copytree(root, tmp_path / ("before%d" % k))
+        starts.append(flash.units)
+        with installed(flash):
+            do(ctx)
+        models.append(models[-1].copy())
+        change(models[-1])
+    assert same(observe(root), models[-1])
+    starts.append(flash.units)
+    outcomes = {"before": 0, "after": 0}
+    k = 0
+    for cut in range(flash.units):
+        while starts[k + 1] <= cut:
+            k += 1
+        root = tmp_path / ("cut%d" % cut)
+        shutil.copytree(tmp_path / ("before%d" % k), root)
+        c: Ctx = {"root": root, "ids": ctx["ids"]}
+        if k:
+            c["s"] = Storage(str(root))
+            c["s"].resume()
+        with installed(Flash(kind, cut - starts[k], rename_over)), pytest.raises(PowerCut):
+            steps[k][0](c)
+        got = observe(root)
+        if same(got, models[k]):
+            outcomes["before"] += 1
+        else:
+            assert same(got, models[k + 1]), "cut at unit %d (step %d): %r" % (cut, k, vars(got))
+            outcomes["after"] += 1
+        assert same(observe(root), got)  # a second boot changes nothing
+        if got.game is not None:  # and the journal takes the next event where it left off
+            s = Storage(str(root))
+            s.append(["coins", 0, 1])
+            record = s.resume()[0]
+            assert record is not None
+            assert record["events"] == got.game["events"] + [["coins", 0, 1]]
+        for name in os.listdir(root / "games"):
+            assert not name.endswith((".tmp", ".new")), name
+    kind += "" if rename_over else " (no rename over a file)"
+    print("\n%s flash: %d cut points over %d steps, %s" % (kind, flash.units, len(steps), outcomes))
+    assert outcomes["before"] and outcomes["after"]
