@@ -9,7 +9,7 @@ STUBS := micropython-rp2-rpi-pico-stubs==1.29.0.post1
 # Device code, type-checked against the MicroPython stubs once there is any.
 DEVICE_PY := $(shell find firmware boards -name '*.py' 2>/dev/null)
 
-.PHONY: venv node_modules typings test check bench sim clean
+.PHONY: venv node_modules typings test check bench sim screenshots clean
 
 venv: $(VENV)/.stamp
 $(VENV)/.stamp: pyproject.toml
@@ -41,9 +41,23 @@ check: venv typings
 bench: venv node_modules
 	$(PY) -m duelkeeper.bench
 
-sim:
-	@echo "make sim: the simulator is not built yet (it arrives with the firmware issue)" >&2
-	@exit 1
+# The device in this terminal (keys: see the line under the frame). SIM_ARGS passes
+# options on, e.g. make sim SIM_ARGS="--runtime cpython --size 250x122".
+sim: venv node_modules
+	$(VENV)/bin/duelkeeper sim $(SIM_ARGS)
+
+# docs/screenshots/*.png from the button scripts beside them (tools/screenshot_scripts.py
+# writes the scripts), played on the MicroPython VM by `duelkeeper sim`.
+screenshots: venv node_modules
+	@set -e; for script in docs/screenshots/*.txt; do \
+	  tmp=$$(mktemp -d); \
+	  $(VENV)/bin/duelkeeper sim --storage $$tmp/flash --script $$script \
+	    --screenshot $$tmp/shots --scale 2; \
+	  for png in $$tmp/shots/*.png; do \
+	    case $$(basename $$png) in [0-9][0-9][0-9][0-9].png) ;; *) cp $$png docs/screenshots/ ;; esac; \
+	  done; \
+	  rm -rf $$tmp; \
+	done
 
 clean:
 	rm -rf $(VENV) node_modules typings build dist .pytest_cache .mypy_cache .ruff_cache .hypothesis

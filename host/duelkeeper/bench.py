@@ -115,7 +115,8 @@ def report(code: dict[str, int], results: Results) -> tuple[str, bool]:
     return "\n".join(lines + notes), ok
 
 
-def main() -> int:
+def core() -> tuple[str, bool]:
+    """The rules core's table, and whether every figure is within its budget."""
     with tempfile.TemporaryDirectory() as tmp:
         build = Path(tmp)
         mpys = compile_tree(CORE, build / "duelcore")
@@ -127,9 +128,19 @@ def main() -> int:
         every = tuple(game.module for game in GAMES)
         results: Results = [("one", g, g.budget, measure(g, build)) for g in GAMES]
         results += [("all", g, ALL_BUDGET, measure(g, build, every)) for g in GAMES]
-    text, ok = report(code, results)
-    print(text)
-    return 0 if ok else 1
+    return report(code, results)
+
+
+def main() -> int:
+    """Every figure `make bench` reports: the core, the firmware, the play log."""
+    from duelkeeper import bench_firmware, bench_log
+
+    ok = True
+    for part in (core, bench_firmware.main):
+        text, fine = part()
+        print(text + "\n")
+        ok = ok and fine
+    return 0 if ok and bench_log.main() == 0 else 1
 
 
 if __name__ == "__main__":

@@ -174,6 +174,15 @@ def _sim(args: argparse.Namespace) -> int:
     storage = args.storage
     if storage is None:
         storage = Path(platformdirs.user_data_dir("duelkeeper", appauthor=False)) / "sim-flash"
+    if args.games:
+        from duelkeeper.sim import fill
+
+        fill.fill(storage, args.games, args.seed)
+        print("%d finished games archived in %s" % (args.games, storage), file=sys.stderr)
+    if args.pty:
+        from duelkeeper.sim import pty
+
+        return pty.serve(storage, source=args.source)
     options = sim.Options(
         storage=storage,
         runtime=args.runtime,
@@ -244,6 +253,66 @@ def _sim_arguments(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="run the .py sources in the VM instead of the .mpy files mpy-cross makes",
     )
+    parser.add_argument(
+        "--pty",
+        action="store_true",
+        help="serve the device's REPL on a new pseudo-terminal (its path is the first line "
+        "printed) for mpremote, deploy and sync; the app does not run",
+    )
+    parser.add_argument(
+        "--games",
+        type=int,
+        default=0,
+        metavar="N",
+        help="first archive N finished random games (all three kinds) on the flash",
+    )
+    parser.add_argument(
+        "--seed", type=int, default=0, metavar="S", help="seed of the --games (default 0)"
+    )
+
+
+def _port(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--port",
+        metavar="P",
+        help="the device's serial port (default: the one Raspberry Pi Pico plugged in); "
+        "`duelkeeper sim --pty` prints one",
+    )
+
+
+def _deploy(args: argparse.Namespace) -> int:
+    from duelkeeper import deploy
+
+    print(deploy.run(args.port, args.board).summary())
+    return 0
+
+
+def _deploy_arguments(parser: argparse.ArgumentParser) -> None:
+    _port(parser)
+    parser.add_argument(
+        "--board",
+        metavar="NAME",
+        help="the module of boards/ the app opens, merged into /settings.json "
+        "(default: keep the device's setting)",
+    )
+
+
+def _sync(args: argparse.Namespace) -> int:
+    from duelkeeper import sync
+    from duelkeeper.progress import Progress
+
+    outcome = sync.run(args.port, args.db, progress=Progress("sync"))
+    for problem in outcome.problems:
+        print("duelkeeper: %s" % problem, file=sys.stderr)
+    print(outcome.summary())
+    if outcome.problems:
+        raise DuelkeeperError(outcome.failure())
+    return 0
+
+
+def _sync_arguments(parser: argparse.ArgumentParser) -> None:
+    _port(parser)
+    _db(parser)
 
 
 class Command(NamedTuple):
@@ -296,6 +365,18 @@ COMMANDS = (
         "run the device's firmware on this PC: in the terminal, or play a button script",
         _sim,
         _sim_arguments,
+    ),
+    Command(
+        "deploy",
+        "compile the device code and copy what changed onto the board; set its board name",
+        _deploy,
+        _deploy_arguments,
+    ),
+    Command(
+        "sync",
+        "copy the device's finished games into the play log, then mark them synced there",
+        _sync,
+        _sync_arguments,
     ),
 )
 

@@ -1,15 +1,27 @@
-"""The bench runs end to end and reports every listed game, with figures or a reason."""
+"""The core bench measures every game, alone and with all three cores, in the VM."""
 
-import pytest
+import re
 
 from duelkeeper import bench
 
 
-def test_bench_reports_every_game(capsys: pytest.CaptureFixture[str]) -> None:
-    status = bench.main()
-    out = capsys.readouterr().out
-    assert "duelcore as shipped" in out
+def test_core_bench_measures_every_game_against_its_budget() -> None:
+    text, ok = bench.core()
+    rows = {}
+    for line in text.splitlines():
+        cells = re.split(r"\s{2,}", line.strip())
+        if cells[0] in ("one", "all"):
+            rows[cells[0], cells[1]] = cells
+    verdicts = []
     for game in bench.GAMES:
-        row = next(line for line in out.splitlines() if line.startswith(game.name + " "))
-        assert row.endswith(("PASS", "OVER")) or f"{game.name}: " in out
-    assert status in (0, 1)
+        for cores, budget in (("one", game.budget), ("all", bench.ALL_BUDGET)):
+            cells = rows[cores, game.name]
+            imported, held = (float(c.split()[0]) for c in cells[3:5])
+            assert 0 < imported < held, cells  # a game held costs more than the import
+            assert int(cells[7]) > 0  # events replayed
+            if budget is None:
+                assert cells[-1] == "-"
+            else:
+                assert cells[-1] == ("PASS" if held * 1024 <= budget else "OVER")
+                verdicts.append(cells[-1])
+    assert ok == ("OVER" not in verdicts)

@@ -75,8 +75,8 @@ class Reply(NamedTuple):
     """What one call into a Session gave back."""
 
     out: str  # what the code printed
-    value: Any  # the global ``_value`` after the call (JSON-like), or None
-    mem: bytes | None  # the VM memory named by the global ``_mem = (address, length)``
+    value: Any  # the global ``_value`` after the call (JSON text, parsed), or None
+    mem: bytes | None  # the VM memory named by the global ``_mem = "address length"``
     wrote: list[str]  # mirrored files written back to the host folder in this call
     removed: list[str]  # mirrored files deleted from the host folder in this call
 

@@ -20,9 +20,12 @@
 //   {"code": "..."}  ->  {"ok": true, "out": "...", "value": ..., "mem": "<base64>"|null,
 //                         "wrote": [...], "removed": [...]}
 //                    or  {"ok": false, "error": "<traceback>", "out": "..."}
-// "out" is what the code printed. "value" is the global `_value` after the call (str,
-// int, bool, None, or lists / dicts of them), "mem" the VM memory at the global
-// `_mem = (address, length)` (uctypes.addressof), both deleted after being read.
+// "out" is what the code printed. "value" is the global `_value` after the call, JSON
+// text that the reply carries parsed; "mem" the VM memory at the global
+// `_mem = "<address> <length>"` (uctypes.addressof), base64. Both are deleted after
+// being read. They are strings on purpose: a Python container handed to JavaScript
+// stays referenced by its proxy until JavaScript collects it, which would hold VM heap
+// that the firmware's figures must not count.
 // --mirror copies HOSTDIR into VMDIR at start (the VM has only a RAM filesystem) and,
 // after every call, writes the files that changed under VMDIR back to HOSTDIR and
 // deletes those that went ("wrote" and "removed" list them, relative to VMDIR).
@@ -131,13 +134,13 @@ async function serve(mp, captured) {
       const globals = mp.globals;
       const value = globals.get("_value");
       if (value !== undefined) {
-        reply.value = mp.PyProxy.toJs(value);
+        reply.value = typeof value === "string" ? JSON.parse(value) : value;
         globals.delete("_value");
       }
       const at = globals.get("_mem");
       if (at !== undefined) {
-        if (at !== null) {
-          const [addr, length] = mp.PyProxy.toJs(at);
+        if (typeof at === "string") {
+          const [addr, length] = at.split(" ").map(Number);
           const bytes = new Uint8Array(length);
           for (let i = 0; i < length; i++) bytes[i] = mp._module.getValue(addr + i, "i8");
           reply.mem = Buffer.from(bytes).toString("base64");

@@ -15,7 +15,7 @@ def _alloc() -> int:
     return gc.mem_alloc()  # type: ignore[attr-defined,no-any-return]  # MicroPython's gc
 
 
-def _split(record_path: str) -> dict:
+def _split(record_path: str) -> dict[str, object]:
     """The record without its events; the events go to a JSON-lines file beside it.
 
     Playing events read one at a time keeps the input out of the figures: an event is
@@ -35,7 +35,7 @@ def _split(record_path: str) -> dict:
     return start
 
 
-def measure(modules: tuple, record_path: str | None) -> object:  # a generator
+def measure(modules: tuple[str, ...], record_path: str | None) -> object:  # a generator
     """Import ``modules``, then play the record's events one by one through a Match.
 
     Prints the figures as one JSON object. ``peak`` samples the live heap after each

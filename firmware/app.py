@@ -1,0 +1,265 @@
+"""The screen stack and the tick loop (docs/firmware.md, "App" and "Screens").
+
+The App owns the game in progress: a duelcore Match and its journal in storage. An event
+is played on the Match (which refuses what the rules refuse), journalled, and only then
+shown. Screens are small objects on a stack; the top one gets the gestures and draws the
+frame whenever the App is marked dirty. The refresh policy decides how the panel shows it.
+"""
+
+import sys
+
+from duelcore.engine import Match
+from duelcore.errors import IllegalEvent
+
+from . import ui
+from .buttons import BTN_B, LONG, REPEAT, Buttons
+from .display.refresh import Refresh
+from .words import describe
+
+VERSION = "0.4.0"
+
+GAMES = ("7wd", "splendor-duel", "antike-duellum")
+NAMES = ("7 Wonders Duel", "Splendor Duel", "Antike Duellum")
+# Per game: the module of its live tracking screen (firmware/screens/<name>.py).
+_TRACK = ("track7", "tracksd", "trackad")
+
+_LONG_B = BTN_B | LONG << 5
+# Screens only needed before a game starts, and those of a game in progress: each set is
+# unloaded when the other is in use, so their code does not hold heap meanwhile.
+_SETUP = ("games", "players", "names", "letters", "setup")
+_PLAYING = (
+    "track7", "pick7", "tracksd", "turnsd", "tokensd", "cardsd", "trackad", "turnad",
+    "choice", "more", "sheet",
+)  # fmt: skip
+
+
+def screen_module(name: str) -> object:
+    """firmware.screens.<name>, imported on first use (only the game played pays heap)."""
+    return __import__("firmware.screens." + name, None, None, ("Screen",))
+
+
+def forget(names: tuple) -> None:
+    """Unload screen modules (their code is heap on the device); gc frees them later."""
+    package = sys.modules.get("firmware.screens")
+    for name in names:
+        if sys.modules.pop("firmware.screens." + name, None) is not None and package:
+            try:
+                delattr(package, name)
+            except AttributeError:
+                pass
+
+
+class App:
+    """The device program: ``tick(now_ms)`` once every ~10 ms does everything."""
+
+    def __init__(self, board: object, storage: object) -> None:
+        self.board = board
+        self.storage = storage
+        display = board.display  # type: ignore[attr-defined]
+        self.width = display.width
+        self.height = display.height
+        self.buttons = Buttons(board)
+        self.refresh = Refresh(display)
+        self.canvas = ui.Canvas(display)
+        self.stack: list = []
+        self.dirty = True
+        self._whole = True  # the next frame is a new screen: the policy may refresh fully
+        self.presses = 0  # gestures handled (presses and long presses, not repeats)
+        self.match: Match | None = None
+        self.notice: str | None = None  # one line for the status bar, until the next key
+        self.settings: dict = storage.settings()  # type: ignore[attr-defined]
+        self._boot()
+
+    # -- the loop ----------------------------------------------------------------------
+
+    def tick(self, now: int) -> None:
+        """Poll the buttons once, let the top screen act, draw and show what changed."""
+        g = self.buttons.poll(now)
+        if g:
+            if g >> 5 != REPEAT:
+                self.presses += 1
+                if self.notice is not None:  # a notice lasts until the next key
+                    self.notice = None
+                    self.dirty = True
+            if g == _LONG_B and self.match is not None and self.stack[-1].in_game:
+                self.undo()
+            else:
+                self.stack[-1].key(g)
+        if self.dirty:
+            self.dirty = False
+            self.stack[-1].draw(self.canvas)
+            self.refresh.request(self._whole)
+            self._whole = False
+        self.refresh.tick(now, self.buttons.held())
+
+    def redraw(self) -> None:
+        self.dirty = True
+
+    # -- the screen stack --------------------------------------------------------------
+
+    def top(self) -> object:
+        return self.stack[-1]
+
+    def push(self, screen: object, whole: bool = False) -> None:
+        self.stack.append(screen)
+        screen.enter()  # type: ignore[attr-defined]
+        self._changed(whole)
+
+    def pop(self) -> None:
+        if len(self.stack) > 1:
+            self.stack.pop()
+            self.stack[-1].enter()
+            self._changed(False)
+
+    def home(self, screen: object) -> None:
+        """Replace the whole stack with ``screen`` (a change of screen: refresh fully)."""
+        self.stack = []
+        self.push(screen, True)
+
+    def back_to(self, depth: int) -> None:
+        """Pop down to ``depth`` screens (1: the bottom one)."""
+        if len(self.stack) > depth:
+            del self.stack[depth:]
+            self.stack[-1].enter()
+            self._changed(False)
+
+    def _changed(self, whole: bool) -> None:
+        self.dirty = True
+        if whole:
+            self._whole = True
+
+    # -- settings ----------------------------------------------------------------------
+
+    def save_settings(self) -> None:
+        try:
+            self.storage.save_settings(self.settings)  # type: ignore[attr-defined]
+        except OSError:
+            self.notice = "Could not save settings"
+
+    # -- the game in progress ------------------------------------------------------------
+
+    def _boot(self) -> None:
+        record = None
+        notice = None
+        try:
+            record, notice = self.storage.resume()  # type: ignore[attr-defined]
+        except (OSError, ValueError):
+            notice = "Saved game unreadable"
+        if record is not None:
+            try:
+                self.match = Match(record)
+            except (ValueError, IllegalEvent) as e:  # RecordError is a ValueError
+                self.match = None
+                notice = "Saved game refused: %s" % e
+        self.notice = notice
+        if self.match is None:
+            self.home(screen_module("games").Screen(self))  # type: ignore[attr-defined]
+        else:
+            self._track()
+            self._follow()
+
+    def game_index(self) -> int:
+        return GAMES.index(self.match.record["game"]) if self.match is not None else -1
+
+    def players(self) -> list:
+        return self.match.record["players"] if self.match is not None else ["", ""]
+
+    def new_game(self, game: str, players: list, setup: dict) -> None:
+        """Start a game: journal its record, then show its tracking screen."""
+        record = {
+            "format": 1,
+            "game": game,
+            "players": list(players),
+            "setup": setup,
+            "events": [],
+            "meta": {"firmware": VERSION, "board": self.settings.get("board", "")},
+        }
+        try:
+            self.storage.start(record)  # type: ignore[attr-defined]
+            self.match = Match(record)
+        except (OSError, ValueError, IllegalEvent) as e:
+            self.match = None
+            self.notice = "Cannot start: %s" % e
+            self.redraw()
+            return
+        self.notice = None
+        self._track()
+        forget(_SETUP)
+        self._follow()
+
+    def _track(self) -> None:
+        module = screen_module(_TRACK[self.game_index()])
+        self.home(module.Screen(self))  # type: ignore[attr-defined]
+
+    def play(self, event: list) -> bool:
+        """Play ``event``, journal it, then update the screens; False if it was refused."""
+        m = self.match
+        if m is None:
+            return False
+        try:
+            m.play(event)
+        except IllegalEvent as e:
+            self.notice = e.reason
+            self.redraw()
+            return False
+        try:
+            self.storage.append(event)  # type: ignore[attr-defined]
+        except OSError:
+            m.undo()
+            self.notice = "Flash write failed: not played"
+            self.redraw()
+            return False
+        self.notice = describe(event, m.record["players"])
+        self.back_to(1)
+        self._follow()
+        return True
+
+    def undo(self) -> None:
+        """Take back the last event (journal first), back on the tracking screen."""
+        m = self.match
+        if m is None or not m.played:
+            self.notice = "Nothing to undo"
+        else:
+            try:
+                self.storage.undo()  # type: ignore[attr-defined]
+            except OSError:
+                self.notice = "Flash write failed: not undone"
+                self.redraw()
+                return
+            last = m.undo()
+            self.notice = "Undone: " + describe(last, m.record["players"])  # type: ignore[arg-type]
+        self.back_to(1)
+        self.stack[0].enter()
+        self.redraw()
+
+    def _follow(self) -> None:
+        """After an event: the tracking screen opens the score sheet or a pending choice."""
+        self.stack[0].follow()
+
+    def sheet(self) -> None:
+        """The score sheet, at once (a new screen: a full refresh)."""
+        self.push(screen_module("sheet").Screen(self), True)  # type: ignore[attr-defined]
+
+    def finish(self) -> None:
+        """Archive the finished game and go back to the choice of game."""
+        try:
+            self.storage.finish()  # type: ignore[attr-defined]
+        except OSError:
+            self.notice = "Flash write failed: game kept"
+            self.redraw()
+            return
+        self.match = None
+        self.notice = "Game saved"
+        self.home(screen_module("games").Screen(self))  # type: ignore[attr-defined]
+        forget(_PLAYING)
+
+    def abandon(self) -> None:
+        """Drop the game in progress without archiving it."""
+        try:
+            self.storage.abandon()  # type: ignore[attr-defined]
+        except OSError:
+            pass
+        self.match = None
+        self.notice = "Game dropped"
+        self.home(screen_module("games").Screen(self))  # type: ignore[attr-defined]
+        forget(_PLAYING)

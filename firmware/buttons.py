@@ -1,0 +1,137 @@
+"""Buttons: polled, debounced, turned into gestures (docs/firmware.md, "Buttons").
+
+``Buttons(board).poll(now_ms)`` is called about every 10 ms. It reads
+``board.pressed()`` (a bitmask of BTN_* held now) and returns the next gesture as a
+small int, ``button | kind << 5``, or 0:
+
+* PRESS: the button went down and came up before LONG_MS (sent on release, so that
+  a long press is never also a press);
+* LONG: the button has been held for LONG_MS (sent while still held);
+* REPEAT: UP or DOWN still held, every REPEAT_MS after the LONG.
+
+Debounce: a new reading counts once two polls in a row agree (10-20 ms at the 10 ms
+poll), enough for the tactile switches of these boards and still quick to the finger.
+A gesture starts only when every button was up, and follows the first button pressed;
+other buttons pressed meanwhile are ignored until all are released again.
+
+Five-button boards (A B C UP DOWN: Badger 2040, the Waveshare 2.9 build) give all the
+gestures above. Three-button boards (A B C only: Pico Inky Pack, buttons in a row under
+the screen) map them so that the commonest action at the table, changing a number, is a
+single tap:
+
+=========  ================  ===========================================
+physical   tap (< 600 ms)    hold (600 ms, sent while held)
+=========  ================  ===========================================
+A (left)   DOWN  PRESS  (-)  A PRESS
+B (mid)    B PRESS           B LONG
+C (right)  UP    PRESS  (+)  C PRESS
+=========  ================  ===========================================
+
+So on three buttons every screen still gets A, B, C and UP/DOWN presses and B's long
+press (undo in a game); what it does not get is LONG of A, C, UP or DOWN and the
+auto-repeat, so screens keep those as shortcuts only, with another way to the same end.
+Holding is also when the display waits (refresh.py never refreshes under a held
+button), which suits a hold that means "go back" or "next".
+"""
+
+from micropython import const
+
+from .clock import ticks_diff
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # annotations only
+    from typing import Any
+
+
+BTN_A = const(1)
+BTN_B = const(2)
+BTN_C = const(4)
+BTN_UP = const(8)
+BTN_DOWN = const(16)
+
+PRESS = const(1)
+LONG = const(2)
+REPEAT = const(3)
+KIND_SHIFT = const(5)  # gesture = button | kind << KIND_SHIFT
+BUTTON_MASK = const(0x1F)
+
+LONG_MS = const(600)
+REPEAT_MS = const(150)
+
+_REPEATING = const(BTN_UP | BTN_DOWN)
+
+
+def button(gesture: int) -> int:
+    """The BTN_* of a gesture."""
+    return gesture & BUTTON_MASK
+
+
+def kind(gesture: int) -> int:
+    """PRESS, LONG or REPEAT."""
+    return gesture >> KIND_SHIFT
+
+
+class Buttons:
+    """Gestures from one board's buttons; polled, nothing allocated per poll."""
+
+    long_ms = LONG_MS  # class attributes: a test or a board may tune them
+    repeat_ms = REPEAT_MS
+
+    def __init__(self, board: "Any") -> None:  # a Board: pressed(), buttons
+        self._board = board
+        # "abc" boards have no UP/DOWN of their own (boards/<name>.py: BUTTONS).
+        self.three = getattr(board, "buttons", "abcud") == "abc"
+        self._sample = 0  # the last raw reading
+        self._held = 0  # the debounced mask
+        self._active = 0  # the button of the gesture in progress, 0 when none
+        self._long_sent = False
+        self._down_at = 0  # when the active button went down (ticks_ms)
+        self._due = 0  # ms after _down_at when the next LONG or REPEAT is due
+
+    def held(self) -> int:
+        """The debounced mask of buttons down now (refresh.py waits while it is not 0)."""
+        return self._held
+
+    def poll(self, now: int) -> int:
+        """Read the buttons once; return a gesture or 0."""
+        raw = self._board.pressed()
+        before = self._held
+        if raw == self._sample:
+            self._held = raw
+        else:
+            self._sample = raw  # one more poll must agree before it counts
+        held = self._held
+        active = self._active
+        if not active:
+            if held and not before:  # a gesture starts from "all released"
+                self._active = held & -held  # the lowest button, if two came at once
+                self._long_sent = False
+                self._down_at = now
+                self._due = self.long_ms
+            return 0
+        if not held & active:  # released
+            self._active = 0
+            if self._long_sent:
+                return 0
+            return self._gesture(active, PRESS)
+        elapsed = ticks_diff(now, self._down_at)
+        if elapsed < self._due:
+            return 0
+        self._due = elapsed + self.repeat_ms  # late polls delay repeats, never burst them
+        if not self._long_sent:
+            self._long_sent = True
+            return self._gesture(active, LONG)
+        if self.three or not active & _REPEATING:
+            return 0
+        return active | REPEAT << KIND_SHIFT
+
+    def _gesture(self, active: int, kind: int) -> int:
+        if self.three:
+            if kind == PRESS:
+                if active == BTN_A:
+                    active = BTN_DOWN
+                elif active == BTN_C:
+                    active = BTN_UP
+            elif active != BTN_B:  # a held A or C is the press of A or C
+                kind = PRESS
+        return active | kind << KIND_SHIFT

@@ -1,0 +1,1 @@
+"""E-paper drivers (uc8151, ssd1680) and the refresh policy (refresh.py), docs/firmware.md."""

@@ -1,0 +1,245 @@
+"""Drawing helpers on the display driver's framebuffer (1 = black, (0, 0) top-left).
+
+Everything is drawn with ``fill_rect`` (and ``rect``/``hline``/``vline``) on the
+driver's ``framebuf.FrameBuffer``, from the project's own glyphs (font.py, icons.py):
+the same calls give the same pixels under MicroPython and under CPython's framebuf shim,
+so a frame in the simulator is byte for byte the frame on the panel. Nothing here
+allocates per call beyond what the caller passes in; the width and height come from
+the driver, so the same screen code lays out on 296x128 and 250x122 panels.
+
+Glyphs are stored as columns (bit 0 at the top); a column's runs of ink become one
+``fill_rect`` each, which is a few calls per glyph instead of one per pixel.
+"""
+
+from micropython import const
+
+from .font import LARGE, SMALL, Font
+from .icons import DATA as _ICON_DATA
+from .icons import SIZE as ICON_SIZE
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # annotations only
+    from typing import Protocol
+
+    from framebuf import FrameBuffer
+
+    class _Display(Protocol):
+        width: int
+        height: int
+        fb: FrameBuffer
+
+
+WHITE = const(0)
+BLACK = const(1)
+LEFT = const(0)
+CENTER = const(1)
+RIGHT = const(2)
+
+_ICON_BYTES = const(24)  # 12 columns x 2 bytes
+_QUESTION = const(63)  # drawn for a character the font lacks
+
+__all__ = ("BLACK", "CENTER", "ICON_SIZE", "LARGE", "LEFT", "RIGHT", "SMALL", "WHITE", "Canvas")
+
+
+def _code(font: Font, ch: str) -> int:
+    """The glyph index of ``ch`` in ``font``: lower case falls back to capitals."""
+    code = ord(ch)
+    if code > font.last and 97 <= code <= 122:
+        code -= 32
+    if code < font.first or code > font.last:
+        code = _QUESTION
+    return code - font.first
+
+
+def _columns(
+    fb: "FrameBuffer",
+    data: bytes,
+    at: int,
+    per: int,
+    width: int,
+    x: int,
+    y: int,
+    color: int,
+    scale: int,
+) -> None:
+    """Draw ``width`` glyph columns of ``per`` bytes each, starting at byte ``at``."""
+    for _ in range(width):
+        col = data[at]
+        if per == 2:
+            col |= data[at + 1] << 8
+        at += per
+        row = 0
+        while col:
+            if col & 1:
+                start = row
+                while col & 1:
+                    col >>= 1
+                    row += 1
+                fb.fill_rect(x, y + start * scale, scale, (row - start) * scale, color)
+            else:
+                col >>= 1
+                row += 1
+        x += scale
+
+
+class Canvas:
+    """Helpers over ``display.fb``; ``fb`` stays public for anything else."""
+
+    def __init__(self, display: "_Display") -> None:
+        self.fb = display.fb
+        self.width = display.width
+        self.height = display.height
+
+    def clear(self, color: int = WHITE) -> None:
+        self.fb.fill(color)
+
+    # -- text ------------------------------------------------------------------------------
+
+    def text_width(self, s: str, font: Font = SMALL, scale: int = 1) -> int:
+        """Width in pixels of ``s`` drawn in ``font``, without trailing spacing."""
+        w = 0
+        for ch in s:
+            w += font.widths[_code(font, ch)] + font.spacing
+        return (w - font.spacing) * scale if w else 0
+
+    def text(
+        self,
+        s: str,
+        x: int,
+        y: int,
+        font: Font = SMALL,
+        align: int = LEFT,
+        color: int = BLACK,
+        scale: int = 1,
+    ) -> int:
+        """Draw ``s`` with its top at ``y``; ``x`` is its left edge, centre or right edge
+        by ``align``. Returns the x just after the text."""
+        if align != LEFT:
+            w = self.text_width(s, font, scale)
+            x -= w if align == RIGHT else w >> 1
+        fb = self.fb
+        per = (font.height + 7) >> 3
+        widths = font.widths
+        offsets = font.offsets
+        step = font.spacing * scale
+        for ch in s:
+            i = _code(font, ch)
+            w = widths[i]
+            at = (offsets[2 * i] | offsets[2 * i + 1] << 8) * per
+            _columns(fb, font.data, at, per, w, x, y, color, scale)
+            x += w * scale + step
+        return x - step
+
+    def label(
+        self,
+        s: str,
+        x: int,
+        y: int,
+        w: int,
+        font: Font = SMALL,
+        align: int = CENTER,
+        invert: bool = True,
+        pad: int = 1,
+    ) -> int:
+        """A band ``w`` wide holding ``s``: black with white text when ``invert``
+        (a selected menu line, a title bar). Returns the band's height."""
+        h = font.height + 2 * pad
+        fg = WHITE if invert else BLACK
+        self.fb.fill_rect(x, y, w, h, BLACK if invert else WHITE)
+        if align == LEFT:
+            tx = x + pad + 1
+        elif align == RIGHT:
+            tx = x + w - pad - 1
+        else:
+            tx = x + (w >> 1)
+        self.text(s, tx, y + pad, font, align, fg)
+        return h
+
+    # -- shapes ----------------------------------------------------------------------------
+
+    def box(
+        self,
+        x: int,
+        y: int,
+        w: int,
+        h: int,
+        fill: bool = False,
+        color: int = BLACK,
+        thick: int = 1,
+    ) -> None:
+        """A rectangle outline ``thick`` pixels wide, or a filled one."""
+        fb = self.fb
+        if fill:
+            fb.fill_rect(x, y, w, h, color)
+            return
+        for i in range(thick):
+            fb.rect(x + i, y + i, w - 2 * i, h - 2 * i, color)
+
+    def progress(self, x: int, y: int, w: int, h: int, value: int, total: int) -> None:
+        """An outlined bar filled in proportion to ``value`` out of ``total``."""
+        fb = self.fb
+        fb.fill_rect(x, y, w, h, WHITE)
+        fb.rect(x, y, w, h, BLACK)
+        inner = w - 4
+        if total > 0 and value > 0 and inner > 0 and h > 4:
+            fill = inner if value >= total else inner * value // total
+            fb.fill_rect(x + 2, y + 2, fill, h - 4, BLACK)
+
+    def track(
+        self,
+        x: int,
+        y: int,
+        w: int,
+        h: int,
+        pos: int,
+        span: int = 9,
+        zones: int = 3,
+    ) -> int:
+        """A horizontal track of ``2 * span + 1`` spaces with a pawn on space ``pos``
+        (-span .. span, 0 the middle): the conflict track of 7 Wonders Duel.
+
+        Every ``zones`` spaces from the middle a tick above and below marks a zone
+        boundary (the military tokens), the middle space has a dot and the two end
+        spaces (the capitals) are hatched. The pawn is the space drawn solid black with
+        a white core. Cells share their borders; the track is centred in ``w`` and its
+        actual left edge is returned.
+        """
+        fb = self.fb
+        cells = 2 * span + 1
+        cw = (w - 1) // cells
+        if cw < 3:
+            raise ValueError("track too narrow for %d spaces" % cells)
+        left = x + ((w - 1 - cw * cells) >> 1)
+        fb.fill_rect(left, y, cw * cells + 1, h, WHITE)
+        fb.rect(left, y, cw * cells + 1, h, BLACK)
+        for i in range(1, cells):
+            fb.vline(left + i * cw, y, h, BLACK)
+        for side in (-1, 1):
+            cx = left + (span + side * span) * cw
+            for k in range(1, cw, 2):  # the capitals: hatched
+                fb.vline(cx + k, y + 1, h - 2, BLACK)
+            mark = zones
+            while mark < span:  # ticks on the border where each zone begins
+                if side > 0:
+                    bx = left + (span + mark) * cw
+                else:
+                    bx = left + (span - mark + 1) * cw
+                fb.vline(bx, y - 2, 2, BLACK)
+                fb.vline(bx, y + h, 2, BLACK)
+                mark += zones
+        mid = left + span * cw
+        fb.fill_rect(mid + (cw >> 1) - 1, y + (h >> 1) - 1, 2, 2, BLACK)
+        p = max(-span, min(span, pos))
+        px = left + (span + p) * cw
+        fb.fill_rect(px, y, cw + 1, h, BLACK)
+        if cw > 4 and h > 4:
+            fb.fill_rect(px + 2, y + 2, cw - 3, h - 4, WHITE)
+            fb.fill_rect(px + 3, y + 3, cw - 5, h - 6, BLACK)
+        return left
+
+    # -- icons -----------------------------------------------------------------------------
+
+    def icon(self, n: int, x: int, y: int, color: int = BLACK, scale: int = 1) -> int:
+        """Draw icon ``n`` (icons.COIN, ...) at ``x, y``; returns its width."""
+        _columns(self.fb, _ICON_DATA, n * _ICON_BYTES, 2, ICON_SIZE, x, y, color, scale)
+        return ICON_SIZE * scale

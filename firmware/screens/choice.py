@@ -1,0 +1,28 @@
+"""A choice among legal events: a pending choice, or one card's other uses.
+
+The events come from the core's ``legal()`` (or are exactly some of them), in the order
+the caller put the likeliest first; A plays the selected one.
+"""
+
+from .menu import Menu
+
+
+class Screen(Menu):
+    in_game = True
+
+    def __init__(
+        self,
+        app: object,
+        title: str,
+        labels: list,
+        events: list,
+        start: int = 0,
+        right: "list | None" = None,
+        groups: "list | None" = None,
+    ) -> None:
+        super().__init__(app, title, labels, start, groups, right)
+        self.events = events
+
+    def pick(self, i: int) -> None:
+        if self.events:
+            self.app.play(self.events[i])  # type: ignore[attr-defined]

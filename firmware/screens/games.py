@@ -1,0 +1,37 @@
+"""The first screen: which game to play (the last one played is selected)."""
+
+from ..app import GAMES, NAMES
+from .menu import Menu
+
+
+class Screen(Menu):
+    hints = "A choose"
+
+    def __init__(self, app: object) -> None:
+        last = app.settings.get("game")  # type: ignore[attr-defined]
+        start = GAMES.index(last) if last in GAMES else 0
+        super().__init__(app, "duelkeeper: new game", list(NAMES), start)
+        self.waiting = 0
+
+    def enter(self) -> None:
+        try:
+            self.waiting = len(self.app.storage.unsynced())  # type: ignore[attr-defined]
+        except OSError:
+            self.waiting = 0
+        if self.waiting and self.app.notice is None:  # type: ignore[attr-defined]
+            self.app.notice = "%d game%s to sync" % (  # type: ignore[attr-defined]
+                self.waiting,
+                "" if self.waiting == 1 else "s",
+            )
+        self.app.redraw()  # type: ignore[attr-defined]
+
+    def pick(self, i: int) -> None:
+        app = self.app
+        if app.settings.get("game") != GAMES[i]:  # type: ignore[attr-defined]
+            app.settings["game"] = GAMES[i]  # type: ignore[attr-defined]
+            app.save_settings()  # type: ignore[attr-defined]
+        players = __import__("firmware.screens.players", None, None, ("Screen",))
+        app.push(players.Screen(app, i))  # type: ignore[attr-defined]
+
+    def back(self) -> None:
+        pass

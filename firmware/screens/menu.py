@@ -1,0 +1,101 @@
+"""A list to pick from: the one widget behind every menu.
+
+UP/DOWN move by one (wrapping round), and their auto-repeat keeps moving; a long UP/DOWN
+jumps to the start of the previous/next group where the list has groups (7 Wonders Duel
+cards by colour, for instance), else moves by one. A picks, B goes back, C (or a long A)
+asks for the item's other uses where the list has them. Labels are built once, by whoever
+makes the menu.
+"""
+
+from .. import ui
+from . import BTN_A, BTN_B, BTN_C, BTN_DOWN, BTN_UP, PRESS, REPEAT, Base
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # annotations only
+    from ..gfx.canvas import Canvas
+
+
+class Menu(Base):
+    """``labels`` (strings), optional ``right`` (a short string per item, right-aligned),
+    ``groups`` (ascending start indices, the first 0), ``start`` (the item selected first),
+    ``action`` (called with the index picked). Subclasses override ``pick(i)``,
+    ``more(i)``, ``detail(i)`` and ``back()`` instead where they need more."""
+
+    hints = "A ok  B back"
+
+    def __init__(
+        self,
+        app: object,
+        title: str,
+        labels: list,
+        start: int = 0,
+        groups: "list | None" = None,
+        right: "list | None" = None,
+        action: object = None,
+    ) -> None:
+        super().__init__(app)
+        self.action = action
+        self.title = title
+        self.labels = labels
+        self.right = right
+        self.groups = groups
+        self.i = start if 0 <= start < len(labels) else 0
+        self.first = 0  # the first row shown
+
+    def key(self, g: int) -> None:
+        b = g & 31
+        kind = g >> 5
+        if b == BTN_DOWN or b == BTN_UP:
+            self.move(b == BTN_DOWN, kind)
+        elif b == BTN_A:
+            if kind == PRESS:
+                self.pick(self.i)
+            elif kind != REPEAT:
+                self.more(self.i)
+        elif b == BTN_C:
+            if kind != REPEAT:
+                self.more(self.i)
+        elif b == BTN_B and kind == PRESS:
+            self.back()
+
+    def move(self, down: bool, kind: int) -> None:
+        n = len(self.labels)
+        if not n:
+            return
+        groups = self.groups
+        if kind == PRESS or not groups or len(groups) < 2:
+            self.i = (self.i + (1 if down else -1)) % n
+        else:
+            self.i = jump(groups, self.i, down)
+        self.app.redraw()  # type: ignore[attr-defined]
+
+    def pick(self, i: int) -> None:
+        if self.action is not None:
+            self.action(i)  # type: ignore[operator]
+
+    def more(self, i: int) -> None:
+        self.pick(i)
+
+    def back(self) -> None:
+        self.app.pop()  # type: ignore[attr-defined]
+
+    def detail(self, i: int) -> "str | None":
+        """A line about item i under the list (prices, for instance), or None."""
+        return None
+
+    def draw(self, c: "Canvas") -> None:
+        ui.menu(c, self)
+
+
+def jump(groups: list, i: int, down: bool) -> int:
+    """The item a long press goes to: the next group's start, or this group's start (the
+    previous group's when already there)."""
+    at = 0
+    for k in range(len(groups)):
+        if groups[k] <= i:
+            at = k
+    if down:
+        return groups[(at + 1) % len(groups)]
+    if groups[at] != i:
+        return groups[at]
+    return groups[at - 1]  # at - 1 is -1 for the first group: the last one

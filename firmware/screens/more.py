@@ -1,0 +1,73 @@
+"""The C menu during a game: the score so far, corrections, ending the game.
+
+Corrections are the records' own correction events (7 Wonders Duel ``coins``, Splendor
+Duel ``tokens``, Antike Duellum ``resources``), one unit a press, each journalled and
+undoable like any event.
+"""
+
+from .menu import Menu
+
+_SPLENDOR = ("white", "blue", "green", "red", "black", "pearl", "gold")
+_ANTIKE = ("marble", "iron", "gold", "coins")
+
+
+class Screen(Menu):
+    in_game = True
+
+    def __init__(self, app: object) -> None:
+        game = app.game_index()  # type: ignore[attr-defined]
+        players = app.players()  # type: ignore[attr-defined]
+        labels = ["Score so far"]
+        events: list = [None]
+        groups = [0]
+        for p in (0, 1):
+            groups.append(len(labels))
+            if game == 0:
+                for n in (1, -1):
+                    labels.append("%s %+d coin" % (players[p], n))
+                    events.append(["coins", p, n])
+            else:
+                kinds = _SPLENDOR if game == 1 else _ANTIKE
+                verb = "tokens" if game == 1 else "resources"
+                for k in kinds:
+                    for n in (1, -1):
+                        labels.append("%s %+d %s" % (players[p], n, k))
+                        events.append([verb, p, {k: n}])
+        groups.append(len(labels))
+        labels.append("End game now and save it")
+        events.append(None)
+        labels.append("Drop this game")
+        events.append(None)
+        self.events = events
+        super().__init__(app, "More", labels, 0, groups)
+
+    def pick(self, i: int) -> None:
+        app = self.app
+        ev = self.events[i]
+        if ev is not None:
+            app.play(ev)  # type: ignore[attr-defined]
+            return
+        n = len(self.labels)
+        if i == 0:
+            sheet = __import__("firmware.screens.sheet", None, None, ("Screen",))
+            app.push(sheet.Screen(app, True))  # type: ignore[attr-defined]
+        elif i == n - 2:
+            sure = Menu(app, "End and save this game?", ["Keep playing", "End and save"])
+            sure.action = self._end
+            app.push(sure)  # type: ignore[attr-defined]
+        else:
+            sure = Menu(app, "Drop this game for good?", ["Keep playing", "Drop it"])
+            sure.action = self._drop
+            app.push(sure)  # type: ignore[attr-defined]
+
+    def _end(self, k: int) -> None:
+        if k:
+            self.app.finish()  # type: ignore[attr-defined]
+        else:
+            self.app.pop()  # type: ignore[attr-defined]
+
+    def _drop(self, k: int) -> None:
+        if k:
+            self.app.abandon()  # type: ignore[attr-defined]
+        else:
+            self.app.pop()  # type: ignore[attr-defined]

@@ -1,0 +1,34 @@
+"""A seat's name: one of the recent names, or a new one spelt with the letter picker."""
+
+from .menu import Menu
+from .players import seats, set_names
+
+
+class Screen(Menu):
+    def __init__(self, app: object, seat: int) -> None:
+        self.seat = seat
+        settings = app.settings  # type: ignore[attr-defined]
+        recent = settings.get("names")
+        self.names = [n for n in recent if isinstance(n, str)] if isinstance(recent, list) else []
+        labels = ["New name...", "Edit " + seats(settings)[seat]] + self.names
+        super().__init__(app, "Player %d" % (seat + 1), labels, 2 if self.names else 0)
+
+    def pick(self, i: int) -> None:
+        app = self.app
+        if i < 2:
+            letters = __import__("firmware.screens.letters", None, None, ("Screen",))
+            start = seats(app.settings)[self.seat] if i == 1 else ""  # type: ignore[attr-defined]
+            app.pop()  # type: ignore[attr-defined]
+            app.push(letters.Screen(app, self.seat, start))  # type: ignore[attr-defined]
+            return
+        choose(app, self.seat, self.names[i - 2])
+        app.pop()  # type: ignore[attr-defined]
+
+
+def choose(app: object, seat: int, name: str) -> None:
+    names = seats(app.settings)  # type: ignore[attr-defined]
+    names = [names[0], names[1]]
+    names[seat] = name
+    if names[1 - seat] == name:  # the same name twice: the seats swap instead
+        names[1 - seat] = seats(app.settings)[seat]  # type: ignore[attr-defined]
+    set_names(app, names)

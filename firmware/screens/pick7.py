@@ -1,0 +1,151 @@
+"""7 Wonders Duel: the card taken this turn, with its price for the player to act.
+
+The table knows which cards are reachable; the device offers every card of the age still
+in play (what the core's ``legal()`` allows), cards free by chain first, then by colour
+as the cards look: brown, grey, yellow, red, green, blue, guilds. A long UP/DOWN jumps
+from colour to colour. The line under the list is the selected card's price: printed
+coins, the resources bought and what trading costs, or "free (chain)".
+
+A builds the card when the player can pay for it (one press: undo is one press away);
+C, a long A, or A on a card the player cannot afford, opens the card's other uses:
+a wonder built with it (the affordable ones, cheapest first), or selling it.
+"""
+
+from duelcore.sevenwonders.cards import RESOURCES, colour, name, wonder
+
+from ..words import title
+from . import choice
+from .menu import Menu
+
+# Colour order of the groups, and each group's tag.
+_ORDER = "bgyrnup"
+_TAGS = ("brn", "gry", "yel", "red", "grn", "blu", "gld")
+
+
+def _units(units: list) -> str:
+    """Resource units as words: ``[0, 0, 2]`` -> ``wood wood stone``."""
+    return " ".join([RESOURCES[u] for u in units])
+
+
+class Screen(Menu):
+    in_game = True
+    hints = "A build  C more  B back"
+
+    def __init__(self, app: object) -> None:
+        g = app.match.game  # type: ignore[attr-defined]
+        p = g.turn
+        self.p = p
+        who = app.players()[p]  # type: ignore[attr-defined]
+        # What legal() allows, per card: can it be built; which wonders can go on it.
+        build: list = []
+        wonders: list = []
+        for ev in g.legal():
+            if ev[0] == "build":
+                build.append(ev[2])
+            elif ev[0] == "wonder" and ev[2] not in wonders:
+                wonders.append(ev[2])
+        cards, groups = order(g, p)
+        labels: list = []
+        right: list = []
+        details: list = []
+        tags: list = []
+        coins = g.coins[p]
+        sell = g.discard_value(p)
+        affordable = bytearray(len(cards))
+        for i in range(len(cards)):
+            c = cards[i]
+            n = name(c)
+            labels.append(title(n))
+            tags.append(_TAGS[_ORDER.index(colour(c))])
+            total, chain, printed, bought, waived = g.price(p, c)
+            if n in build:
+                affordable[i] = 1
+            if chain:
+                right.append("free")
+                details.append("Free by chain. Sells for %d." % sell)
+                continue
+            right.append(str(total) if affordable[i] else "(%d)" % total)
+            if not total:
+                text = "Free"
+            elif bought and printed:
+                trade = total - printed
+                text = "Costs %d: %d + %d to buy %s" % (total, printed, trade, _units(bought))
+            elif bought:
+                text = "Costs %d to buy %s" % (total, _units(bought))
+            else:
+                text = "Costs %d" % total
+            if waived:
+                text += ", no %s to buy" % _units(waived)
+            if not affordable[i]:
+                text += ", has %d" % coins
+            details.append(text + ". Sells for %d." % sell)
+        self.cards = cards
+        self.affordable = affordable
+        self.details = details
+        self.tags = tags
+        self.wonders = wonders
+        self.sell = sell
+        super().__init__(app, "%s: take a card" % who, labels, 0, groups, right)
+
+    def detail(self, i: int) -> "str | None":
+        return self.details[i] if self.details else None
+
+    def pick(self, i: int) -> None:
+        if not self.cards:
+            return
+        if self.affordable[i]:
+            self.app.play(["build", self.p, name(self.cards[i])])  # type: ignore[attr-defined]
+        else:
+            self.more(i)
+
+    def more(self, i: int) -> None:
+        """The card's other uses: wonders first (cheapest first), then selling, then building."""
+        if not self.cards:
+            return
+        app = self.app
+        g = app.match.game  # type: ignore[attr-defined]
+        p = self.p
+        n = name(self.cards[i])
+        priced = []
+        for w in self.wonders:
+            priced.append((g.wonder_price(p, wonder(w))[0], w))
+        priced.sort()
+        labels: list = []
+        right: list = []
+        events: list = []
+        for cost, w in priced:
+            labels.append("Wonder " + title(w))
+            right.append(str(cost))
+            events.append(["wonder", p, w, n])
+        labels.append("Sell")
+        right.append("+%d" % self.sell)
+        events.append(["discard", p, n])
+        if self.affordable[i]:
+            labels.append("Build")
+            right.append(self.labels_right(i))
+            events.append(["build", p, n])
+        screen = choice.Screen(app, title(n), labels, events, 0, right)
+        app.push(screen)  # type: ignore[attr-defined]
+
+    def labels_right(self, i: int) -> str:
+        return self.right[i] if self.right else ""
+
+
+def order(g: object, p: int) -> tuple:
+    """The cards of the age still in play as the picker lists them, and the group starts:
+    cards free by chain first, then by colour (_ORDER), each group in table order."""
+    available = g.available()  # type: ignore[attr-defined]
+    chained = [c for c in available if g.price(p, c)[1]]  # type: ignore[attr-defined]
+    cards: list = []
+    groups: list = []
+    if chained:
+        groups.append(0)
+        cards.extend(chained)
+    for k in _ORDER:
+        start = len(cards)
+        for c in available:
+            if colour(c) == k and c not in chained:
+                cards.append(c)
+        if len(cards) > start:
+            groups.append(start)
+    return cards, groups

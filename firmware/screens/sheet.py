@@ -1,0 +1,128 @@
+"""The score sheet: shown the moment a game ends, or from the C menu during a game.
+
+At the end of a game, A keeps it (the game goes to the archive of finished games, to be
+synced) and B takes the last event back. During a game (``peek``), A or B goes back.
+The figures come from the core's ``result()``, read once when the sheet opens.
+"""
+
+from ..gfx.canvas import BLACK, LEFT, RIGHT, SMALL, WHITE, Canvas
+from ..ui import BAR, fit, num, status, title
+from . import BTN_A, BTN_B, PRESS, Base
+
+# 7 Wonders Duel rows: the result's score keys, in sheet order, and their labels.
+SEVEN = (
+    ("civilian", "Civilian"),
+    ("science", "Science"),
+    ("commercial", "Commercial"),
+    ("guilds", "Guilds"),
+    ("wonders", "Wonders"),
+    ("progress", "Progress"),
+    ("coins", "Coins"),
+    ("military", "Military"),
+    ("total", "Total"),
+)
+
+
+# The sheet row that decided each kind of victory (else the total).
+_DECIDED = {
+    "military": "Military",
+    "science": "Science",
+    "points": "Points",
+    "crowns": "Crowns",
+    "color": "Best colour",
+}
+
+
+class Screen(Base):
+    in_game = True
+
+    def __init__(self, app: object, peek: bool = False) -> None:
+        super().__init__(app)
+        self.peek = peek
+        result = app.match.result()  # type: ignore[attr-defined]
+        self.over = result["over"]
+        self.winner = result["winner"]
+        self.victory = result["victory"]
+        # rows: (label, value for player 0, value for player 1), built once.
+        self.rows: list = []
+        game = app.game_index()  # type: ignore[attr-defined]
+        a, b = result["players"]
+        if game == 0:
+            for key, label in SEVEN:
+                self.rows.append((label, a["score"][key], b["score"][key]))
+        elif game == 1:
+            self.rows.append(("Points", a["points"], b["points"]))
+            self.rows.append(("Crowns", a["crowns"], b["crowns"]))
+            best_a = max(a["color_points"].values()) if a["color_points"] else 0
+            best_b = max(b["color_points"].values()) if b["color_points"] else 0
+            self.rows.append(("Best colour", best_a, best_b))
+            self.rows.append(("Royal cards", len(a["royals"]), len(b["royals"])))
+            self.rows.append(("Privileges", a["privileges"], b["privileges"]))
+        else:
+            pa = a["personalities"]
+            pb = b["personalities"]
+            for kind in ("king", "scholar", "citizen", "general", "navigator"):
+                self.rows.append((kind[0].upper() + kind[1:], pa.get(kind, 0), pb.get(kind, 0)))
+            self.rows.append(("Cities", a["cities"], b["cities"]))
+            self.rows.append(("Temples", a["temples"], b["temples"]))
+            self.rows.append(("Total", pa["total"], pb["total"]))
+        # The row that decided the game (or the total) is drawn in black.
+        decided = _DECIDED.get(self.victory, "Total")
+        self.mark = -1
+        for k in range(len(self.rows)):
+            if self.rows[k][0] == decided:
+                self.mark = k
+        players = app.players()  # type: ignore[attr-defined]
+        if not self.over:
+            self.head = "Score so far"
+        elif self.winner is None:
+            self.head = "Shared victory (%s)" % self.victory
+        else:
+            self.head = "%s wins: %s" % (players[self.winner], self.victory)
+        self.hints = "A/B back" if peek or not self.over else "A save  B undo"
+
+    def key(self, g: int) -> None:
+        if g >> 5 != PRESS:
+            return
+        b = g & 31
+        app = self.app
+        if self.peek or not self.over:
+            if b == BTN_A or b == BTN_B:
+                app.pop()  # type: ignore[attr-defined]
+        elif b == BTN_A:
+            app.finish()  # type: ignore[attr-defined]
+        elif b == BTN_B:
+            app.undo()  # type: ignore[attr-defined]
+
+    def draw(self, c: "Canvas") -> None:
+        draw(c, self)
+
+
+def draw(c: Canvas, s: object) -> None:
+    """The score sheet: one row per category, one column per player, totals in black."""
+    c.clear()
+    w = c.width
+    h = c.height
+    title(c, s.head)  # type: ignore[attr-defined]
+    names = s.app.players()  # type: ignore[attr-defined]
+    rows = s.rows  # type: ignore[attr-defined]
+    col0 = w - 100
+    col1 = w - 40
+    y = BAR + 1
+    c.text(fit(c, names[0], 56), col0, y, SMALL, RIGHT)
+    c.text(fit(c, names[1], 56), col1 + 30, y, SMALL, RIGHT)
+    y += 9
+    step = (h - BAR - y) // len(rows)
+    if step > 11:
+        step = 11
+    for k in range(len(rows)):
+        label, a, b = rows[k]
+        mark = k == s.mark  # type: ignore[attr-defined]
+        if mark:
+            c.fb.fill_rect(0, y, w, step, BLACK)
+        fg = WHITE if mark else BLACK
+        c.text(label, 2, y + (step - 8) // 2, SMALL, LEFT, fg)
+        c.text(num(a), col0, y + (step - 8) // 2, SMALL, RIGHT, fg)
+        c.text(num(b), col1 + 30, y + (step - 8) // 2, SMALL, RIGHT, fg)
+        y += step
+    status(c, s.app, s.hints)  # type: ignore[attr-defined]

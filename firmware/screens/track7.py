@@ -1,0 +1,178 @@
+"""7 Wonders Duel: the live tracking screen, the one the table looks at.
+
+Across the top, the conflict track: the pawn, both capitals and the military tokens still
+on the board. Under it one column per player (player 1 left, on the side of their
+capital): coins and the score so far in big digits, the science symbols held, wonders
+and progress tokens, and a black flag when an instant win is close (shields to the
+other capital, symbols missing for science). The bottom line says whose turn it is, or
+what just happened.
+
+A opens the card picker (UP/DOWN open it and move at once: one press less), B undoes the
+last event, C opens the rest (corrections, the score sheet so far, ending the game).
+A pending choice (progress token, destroy, Mausoleum, who starts the next age) opens
+by itself after the event that caused it.
+"""
+
+from duelcore.sevenwonders.game import PENDING
+
+from ..gfx.canvas import SMALL, Canvas
+from ..gfx.icons import COIN, SCIENCE, SCROLL, SHIELD, STAR, WONDER
+from ..ui import GAME_HINTS, columns, flag, num, pair, status
+from ..words import title
+from . import BTN_A, BTN_B, BTN_C, BTN_DOWN, BTN_UP, PRESS, Base, choice
+
+# Flag a threat from this close: shields to the capital, symbols missing.
+WAR_NEAR = 4
+SCIENCE_NEAR = 2
+_AGES = ("", "I", "II", "III")
+_PROMPTS = (
+    "%s: progress token",
+    "%s: token from the box",
+    "%s: destroy a card",
+    "%s: build a discard",
+    "%s: who starts age %s?",
+)
+
+
+class Screen(Base):
+    in_game = True
+
+    def __init__(self, app: object) -> None:
+        super().__init__(app)
+        # Figures per player, refreshed on enter(): coins, score, shields to the
+        # opponent's capital, science symbols missing, wonders, tokens.
+        self.coins = [0, 0]
+        self.score = [0, 0]
+        self.war = [9, 9]
+        self.science = [6, 6]
+        self.wonders = [0, 0]
+        self.tokens = [0, 0]
+        self.symbols = [0, 0]  # bit s set: symbol s held
+
+    def enter(self) -> None:
+        g = self.app.match.game  # type: ignore[attr-defined]
+        for p in (0, 1):
+            self.coins[p] = g.coins[p]
+            self.score[p] = g.score(p)[8]
+            need = g.needs(p)
+            self.war[p] = need[0]
+            self.science[p] = need[1]
+            self.wonders[p] = len(g.built[p])
+            self.tokens[p] = len(g.tokens[p])
+            bits = 0
+            for s in g.symbols(p):
+                bits |= 1 << s
+            self.symbols[p] = bits
+        self.app.redraw()  # type: ignore[attr-defined]
+
+    def follow(self) -> None:
+        """After an event: the score sheet at the end, or the choice the rules ask for."""
+        app = self.app
+        g = app.match.game  # type: ignore[attr-defined]
+        if g.over:
+            app.sheet()  # type: ignore[attr-defined]
+        elif g.pending is not None:
+            app.push(pending(app))  # type: ignore[attr-defined]
+
+    def key(self, gesture: int) -> None:
+        app = self.app
+        b = gesture & 31
+        g = app.match.game  # type: ignore[attr-defined]
+        if b == BTN_B:
+            if gesture >> 5 == PRESS:
+                app.undo()  # type: ignore[attr-defined]
+        elif b == BTN_C:
+            app.push(screen("more").Screen(app))  # type: ignore[attr-defined]
+        elif b == BTN_A or b == BTN_UP or b == BTN_DOWN:
+            if g.over:
+                app.sheet()  # type: ignore[attr-defined]
+                return
+            if g.pending is not None:
+                s = pending(app)
+            else:
+                s = screen("pick7").Screen(app)  # type: ignore[attr-defined]
+            app.push(s)  # type: ignore[attr-defined]
+            if b != BTN_A:
+                s.key(gesture)  # type: ignore[attr-defined]
+
+    def status(self) -> str:
+        """The bottom line when there is no notice."""
+        app = self.app
+        g = app.match.game  # type: ignore[attr-defined]
+        who = app.players()[g.turn]  # type: ignore[attr-defined]
+        if g.pending is not None:
+            k = PENDING.index(g.pending)
+            if k == 4:
+                return _PROMPTS[k] % (who, _AGES[g.age + 1])
+            return _PROMPTS[k] % who
+        return "Age %s  %d/20  %s to play" % (_AGES[g.age], g.in_age, who)
+
+    def draw(self, c: "Canvas") -> None:
+        draw(c, self)
+
+
+def screen(module: str) -> object:
+    return __import__("firmware.screens." + module, None, None, ("Screen",))
+
+
+def pending(app: object) -> object:
+    """The menu for the choice the game waits for (from legal(), likeliest first)."""
+    g = app.match.game  # type: ignore[attr-defined]
+    players = app.players()  # type: ignore[attr-defined]
+    events = g.legal()
+    labels: list = []
+    kind = g.pending
+    who = players[g.turn]
+    for ev in events:
+        if kind == "starter":
+            labels.append("%s starts" % players[ev[2]])
+        else:
+            labels.append(title(ev[2]))
+    k = PENDING.index(kind)
+    head = _PROMPTS[k] % ((who, _AGES[g.age + 1]) if k == 4 else who)
+    return choice.Screen(app, head, labels, events)
+
+
+def draw(c: Canvas, s: object) -> None:
+    """7 Wonders Duel: conflict track, then per player coins, score, science, threats."""
+    c.clear()
+    w = c.width
+    g = s.app.match.game  # type: ignore[attr-defined]
+    left = c.track(0, 1, w, 12, g.conflict)
+    cw = (w - 1) // 19
+    # The military tokens still on the board: victim 0's on the left, 1's on the right.
+    for victim in (0, 1):
+        for big_token in (0, 1):
+            if g.loot[victim * 2 + big_token]:
+                d = 4 if big_token == 0 else 7  # the middle of spaces 3-5 / 6-8
+                space = 9 - d if victim == 0 else 9 + d
+                cx = left + space * cw + (cw >> 1)
+                c.box(cx - 6, 15, 13, 10)
+                c.text("5" if big_token else "2", cx, 16, SMALL, 1)
+    half = columns(c, s, 27, -1 if g.over else g.turn)
+    for p in (0, 1):
+        x0 = 2 if p == 0 else half + 3
+        x1 = x0 + half - 6
+        coins = s.coins[p]  # type: ignore[attr-defined]
+        pair(c, x0, x1, 47, coins, COIN, 0, s.score[p], STAR, 0)  # type: ignore[attr-defined]
+        y = 82
+        c.icon(SCIENCE, x0, y)
+        held = 6 - s.science[p]  # type: ignore[attr-defined]
+        for k in range(6):
+            c.box(x0 + 15 + k * 9, y + 2, 8, 8, k < held)
+        x = x1 - 40
+        c.icon(WONDER, x, y)
+        x = c.text(num(s.wonders[p]), x + 14, y + 2)  # type: ignore[attr-defined]
+        c.icon(SCROLL, x + 5, y)
+        c.text(num(s.tokens[p]), x + 19, y + 2)  # type: ignore[attr-defined]
+        y = 96
+        x = x0
+        war = s.war[p]  # type: ignore[attr-defined]
+        if war <= 4:
+            c.icon(SHIELD, x, y - 1)
+            x = flag(c, "%d TO WIN" % war, x + 13, y)
+        sci = s.science[p]  # type: ignore[attr-defined]
+        if sci <= 2:
+            c.icon(SCIENCE, x, y - 1)
+            flag(c, "%d TO WIN" % sci, x + 13, y)
+    status(c, s.app, GAME_HINTS, s.status())  # type: ignore[attr-defined]

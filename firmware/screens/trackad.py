@@ -1,0 +1,144 @@
+"""Antike Duellum: the live tracking screen.
+
+One column per player: personalities in a big number against the 9 that win, the
+resources (marble, iron, gold, coins), cities and temples, and a black flag when the
+player is two personalities or fewer from victory or can claim one now. A opens the
+turn's legal events, B undoes, C: the rest (corrections, the score, ending).
+"""
+
+from ..gfx.canvas import LARGE, SMALL, Canvas
+from ..gfx.icons import CROWN
+from ..ui import GAME_HINTS, big, columns, flag, num, status
+from . import BTN_A, BTN_B, BTN_C, BTN_DOWN, BTN_UP, PRESS, Base, choice
+
+NEAR = 2
+WIN = 9
+_KINDS = ("king", "scholar", "citizen", "general", "navigator")
+
+
+class Screen(Base):
+    in_game = True
+
+    def __init__(self, app: object) -> None:
+        super().__init__(app)
+        self.personalities = [0, 0]
+        self.resources = (bytearray(4), bytearray(4))
+        self.cities = [0, 0]
+        self.temples = [0, 0]
+        self.claim = [0, 0]  # bit k: personality kind k can be claimed now
+        self.turn = 0
+        self.phase = ""
+        self.over = False
+
+    def enter(self) -> None:
+        app = self.app
+        g = app.match.game  # type: ignore[attr-defined]
+        r = g.result()
+        for p in (0, 1):
+            pl = r["players"][p]
+            self.personalities[p] = pl["personalities"]["total"]
+            res = pl["resources"]
+            for k, key in enumerate(("marble", "iron", "gold", "coins")):
+                self.resources[p][k] = min(255, res.get(key, 0))
+            self.cities[p] = pl["cities"]
+            self.temples[p] = pl["temples"]
+            self.claim[p] = 0
+            try:
+                from duelcore.antike.queries import needs
+
+                n = needs(g, p)
+                for k in range(5):
+                    if n[_KINDS[k]]["claimable"]:
+                        self.claim[p] |= 1 << k
+            except (ImportError, KeyError, TypeError, AttributeError):
+                pass
+        turn = r.get("turn")
+        self.turn = turn if turn in (0, 1) else 0
+        self.phase = r.get("phase") or ""
+        self.over = r["over"]
+        app.redraw()  # type: ignore[attr-defined]
+
+    def follow(self) -> None:
+        app = self.app
+        g = app.match.game  # type: ignore[attr-defined]
+        r = g.result()
+        if r["over"]:
+            app.sheet()  # type: ignore[attr-defined]
+        elif r["pending"] is not None:
+            app.push(pending(app))  # type: ignore[attr-defined]
+
+    def key(self, gesture: int) -> None:
+        app = self.app
+        b = gesture & 31
+        if b == BTN_B:
+            if gesture >> 5 == PRESS:
+                app.undo()  # type: ignore[attr-defined]
+        elif b == BTN_C:
+            more = __import__("firmware.screens.more", None, None, ("Screen",))
+            app.push(more.Screen(app))  # type: ignore[attr-defined]
+        elif b == BTN_A or b == BTN_UP or b == BTN_DOWN:
+            r = app.match.result()  # type: ignore[attr-defined]
+            if r["over"]:
+                app.sheet()  # type: ignore[attr-defined]
+                return
+            if r["pending"] is not None:
+                s = pending(app)
+            else:
+                turn = __import__("firmware.screens.turnad", None, None, ("Screen",))
+                s = turn.Screen(app)
+            app.push(s)  # type: ignore[attr-defined]
+            if b != BTN_A:
+                s.key(gesture)  # type: ignore[attr-defined]
+
+    def status(self) -> str:
+        who = self.app.players()[self.turn]  # type: ignore[attr-defined]
+        return "%s to play  %s" % (who, self.phase)
+
+    def draw(self, c: "Canvas") -> None:
+        draw(c, self)
+
+
+def pending(app: object) -> object:
+    """The pending choice (an event card from the display, for instance)."""
+    g = app.match.game  # type: ignore[attr-defined]
+    turn = __import__("firmware.screens.turnad", None, None, ("label",))
+    events = g.legal()
+    labels = [turn.label(ev, app.players()) for ev in events]  # type: ignore[attr-defined]
+    who = app.players()[g.result()["turn"] or 0]  # type: ignore[attr-defined]
+    return choice.Screen(app, "%s: choose" % who, labels, events)
+
+
+def draw(c: Canvas, s: object) -> None:
+    """Antike Duellum: personalities against 9, resources, cities, temples, threats."""
+    c.clear()
+    half = columns(c, s, 0, -1 if s.over else s.turn)  # type: ignore[attr-defined]
+    for p in (0, 1):
+        x0 = 2 if p == 0 else half + 3
+        y = 20
+        big(c, s.personalities[p], x0, y, CROWN, 9)  # type: ignore[attr-defined]
+        y = 56
+        x = x0
+        res = s.resources[p]  # type: ignore[attr-defined]
+        font = LARGE
+        wide = 0
+        for k in range(4):
+            wide += c.text_width(num(res[k]), LARGE) + 14
+        if wide > half - 8:  # two-digit counts on a narrow panel: small digits
+            font = SMALL
+        for k in range(4):
+            x = c.text("MIGC"[k], x, y + 7)
+            x = c.text(num(res[k]), x + 2, y if font is LARGE else y + 7, font) + 6
+        y = 76
+        c.text(
+            "Cities %d  Temples %d" % (s.cities[p], s.temples[p]),  # type: ignore[attr-defined]
+            x0,
+            y,
+        )
+        y = 90
+        left = 9 - s.personalities[p]  # type: ignore[attr-defined]
+        x = x0
+        if left <= 2:
+            x = flag(c, "%d TO WIN" % left, x, y)
+        if s.claim[p]:  # type: ignore[attr-defined]
+            flag(c, "CAN CLAIM", x, y)
+    status(c, s.app, GAME_HINTS, s.status())  # type: ignore[attr-defined]

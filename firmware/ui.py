@@ -1,0 +1,187 @@
+"""How the screens look: layouts over the gfx canvas, for 296x128 and 250x122 panels.
+
+The screens keep their state; the functions here turn it into pixels. They draw from the
+canvas's width and height, so one layout serves both panel sizes. Lists are drawn in
+the LARGE font (16 px: readable across a table), numbers that matter at twice that,
+everything else in the SMALL font (8 px). Strings drawn here are the ones the screens
+built; numbers are drawn digit by digit from a table, so a frame allocates little.
+"""
+
+from micropython import const
+
+from .gfx.canvas import BLACK, LARGE, LEFT, RIGHT, SMALL, WHITE, Canvas
+
+__all__ = ("Canvas", "big", "columns", "fit", "flag", "menu", "num", "pair", "status", "title")
+
+_BAR = const(10)  # title bar and status line height (SMALL + padding)
+_ROW = const(18)  # a list row: LARGE + 2
+GAME_HINTS = "A play B undo C more"
+BAR = _BAR
+
+
+def num(n: int) -> str:
+    return str(n)
+
+
+def fit(c: Canvas, s: str, w: int, font: object = SMALL) -> str:
+    """``s``, cut short with '.' to fit ``w`` pixels (allocates only when it must)."""
+    if c.text_width(s, font) <= w:  # type: ignore[arg-type]
+        return s
+    n = len(s)
+    while n > 1 and c.text_width(s[:n] + ".", font) > w:  # type: ignore[arg-type]
+        n -= 1
+    return s[:n] + "."
+
+
+def title(c: Canvas, text: str, right: "str | None" = None) -> None:
+    """The black title bar, text in white; ``right`` at its right end."""
+    w = c.width
+    c.fb.fill_rect(0, 0, w, _BAR, BLACK)
+    room = w - 4
+    if right:
+        c.text(right, w - 2, 1, SMALL, RIGHT, WHITE)
+        room -= c.text_width(right) + 6
+    c.text(fit(c, text, room), 2, 1, SMALL, LEFT, WHITE)
+
+
+def status(c: Canvas, app: object, hints: str, text: "str | None" = None) -> None:
+    """The bottom line: the notice when there is one, else ``text``; the button hints at
+    the right while there is room for them."""
+    w = c.width
+    y = c.height - _BAR
+    c.fb.fill_rect(0, y, w, _BAR, WHITE)
+    c.fb.hline(0, y, w, BLACK)
+    notice = app.notice  # type: ignore[attr-defined]
+    if notice:
+        text = notice
+    room = w - 4
+    if hints:
+        hw = c.text_width(hints)
+        if text is None or c.text_width(text) + hw + 10 <= room:
+            c.text(hints, w - 2, y + 2, SMALL, RIGHT, BLACK)
+            room -= hw + 10
+    if text:
+        c.text(fit(c, text, room), 2, y + 2, SMALL, LEFT, BLACK)
+
+
+def menu(c: Canvas, m: object) -> None:
+    """A Menu screen: title with the position, rows, the selected item's detail, status."""
+    w = c.width
+    h = c.height
+    c.clear()
+    labels = m.labels  # type: ignore[attr-defined]
+    n = len(labels)
+    i = m.i  # type: ignore[attr-defined]
+    title(c, m.title, "%d/%d" % (i + 1, n) if n > 1 else None)  # type: ignore[attr-defined]
+    detail = m.detail(i) if n else None  # type: ignore[attr-defined]
+    bottom = h - _BAR - (_BAR if detail is not None else 0)
+    rows = (bottom - _BAR - 1) // _ROW
+    first = m.first  # type: ignore[attr-defined]
+    if i < first:
+        first = i
+    elif i >= first + rows:
+        first = i - rows + 1
+    m.first = first  # type: ignore[attr-defined]
+    right = m.right  # type: ignore[attr-defined]
+    tags = getattr(m, "tags", None)
+    marks = getattr(m, "marks", None)
+    y = _BAR + 1
+    for k in range(first, min(n, first + rows)):
+        sel = k == i
+        fg = WHITE if sel else BLACK
+        if sel:
+            c.fb.fill_rect(0, y, w - 4, _ROW, BLACK)
+        x = 3
+        if tags is not None:
+            c.text(tags[k], x, y + 5, SMALL, LEFT, fg)
+            x += 18
+        if marks is not None:
+            c.box(x, y + 3, 11, 11, bool(marks[k]), fg)
+            if marks[k] and not sel:
+                c.fb.fill_rect(x + 3, y + 6, 5, 5, WHITE)
+            x += 15
+        room = w - 8 - x
+        r = right[k] if right is not None else ""
+        if r:
+            c.text(r, w - 7, y + 1, LARGE, RIGHT, fg)
+            room -= c.text_width(r, LARGE) + 8
+        c.text(fit(c, labels[k], room, LARGE), x, y + 1, LARGE, LEFT, fg)
+        y += _ROW
+    if n > rows:  # a scroll bar in the right margin
+        top = _BAR + 1
+        span = rows * _ROW
+        bar = max(4, span * rows // n)
+        at = top + (span - bar) * first // (n - rows)
+        c.fb.vline(w - 2, top, span, BLACK)
+        c.fb.fill_rect(w - 3, at, 3, bar, BLACK)
+    if detail is not None:
+        c.text(fit(c, detail, w - 4), 2, h - 2 * _BAR + 1, SMALL, LEFT, BLACK)
+    status(c, m.app, m.hints)  # type: ignore[attr-defined]
+
+
+def big_width(c: Canvas, n: int, target: int, scale: int) -> int:
+    """The width ``big()`` takes."""
+    w = 15 + c.text_width(num(n), LARGE, scale)
+    if target:
+        w += 2 + c.text_width("/" + num(target))
+    return w
+
+
+def big(c: Canvas, n: int, x: int, y: int, icon: int, target: int = 0, scale: int = 2) -> int:
+    """An icon, ``n`` in 32 px digits (16 px at ``scale`` 1, centred on the same band),
+    and ``/target`` in small type; the band's top is ``y``. Returns the x after."""
+    c.icon(icon, x, y + 10)
+    dy = 0 if scale == 2 else 8
+    x = c.text(num(n), x + 15, y + dy, LARGE, LEFT, BLACK, scale)
+    if target:
+        x = c.text("/" + num(target), x + 2, y + dy + 16 * scale - 9, SMALL)
+    return x
+
+
+def pair(
+    c: Canvas,
+    x0: int,
+    x1: int,
+    y: int,
+    n: int,
+    icon: int,
+    target: int,
+    m: int,
+    icon2: int,
+    target2: int,
+) -> None:
+    """Two big numbers in the band from x0 to x1, the first at the left, the second at the
+    right; where both do not fit in 32 px digits, the first, then the second, shrinks to
+    16 px (the 250x122 panel, two-digit numbers)."""
+    room = x1 - x0 - 4
+    sa = sb = 2
+    wa = big_width(c, n, target, 2)
+    wb = big_width(c, m, target2, 2)
+    if wa + wb > room:
+        sa = 1
+        wa = big_width(c, n, target, 1)
+        if wa + wb > room:
+            sb = 1
+            wb = big_width(c, m, target2, 1)
+    big(c, n, x0, y, icon, target, sa)
+    big(c, m, x1 - wb, y, icon2, target2, sb)
+
+
+def flag(c: Canvas, text: str, x: int, y: int) -> int:
+    """An instant-win threat: white on black, impossible to miss."""
+    w = c.text_width(text) + 6
+    c.fb.fill_rect(x, y, w, _BAR, BLACK)
+    c.text(text, x + 3, y + 1, SMALL, LEFT, WHITE)
+    return x + w + 3
+
+
+def columns(c: Canvas, s: object, y: int, turn: int) -> int:
+    """The two player columns' name bands (the player to act in black); returns half."""
+    w = c.width
+    half = w >> 1
+    names = s.app.players()  # type: ignore[attr-defined]
+    for p in (0, 1):
+        x = 0 if p == 0 else half + 1
+        c.label(fit(c, names[p], half - 8, LARGE), x, y, half - 1, LARGE, LEFT, p == turn)
+    c.fb.vline(half, y, c.height - _BAR - y, BLACK)
+    return half

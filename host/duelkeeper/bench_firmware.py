@@ -1,0 +1,204 @@
+"""The firmware's figures for `make bench`, measured on the simulated device.
+
+Scripted games: 7 Wonders Duel games played as at a table (duelkeeper.sim.tablegame),
+entered through the real menus by the autoplayer (duelkeeper.sim.autoplay) on the
+CPython runtime, which gives the button script of each. Then:
+
+* presses per turn: per game, the presses between events grouped into turns
+  (duelkeeper.sim.measure); the median over all turns of all games;
+* full refreshes per 10 presses: over the whole scripts (setup, names and the score
+  sheet included), from the refresh policy's own counters;
+* heap: the first script played again on the MicroPython VM from the .mpy build that
+  ships; live heap (gc.mem_alloc after gc.collect, in a call of its own) sampled after
+  every event; once with only the firmware and the 7 Wonders Duel core loaded (what the
+  device loads), once with all three cores imported at boot;
+* allocation: bytes allocated by an idle tick and by a scroll press in the card picker
+  (no collection in between: the VM collects only between calls);
+* .mpy bytes of everything that goes on the flash (firmware/, boards/, duelcore/);
+* bytes on flash per finished game: the archive file the storage writes (duelcore.pack).
+
+docs/benchmarks.md explains the method; docs/firmware.md the budgets.
+"""
+
+import statistics
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from duelkeeper.sim import measure, runner
+from duelkeeper.sim.autoplay import Autoplayer
+from duelkeeper.sim.device import Device, cached_build
+from duelkeeper.sim.script import Step
+from duelkeeper.sim.tablegame import table_record
+from duelkeeper.textable import table
+
+KB = 1024
+SEEDS = (1, 2, 3)
+HEAP_BUDGET = 96 * KB
+MPY_BUDGET = 150 * KB
+PRESSES_BUDGET = 4.0
+FULL_BUDGET = 1.0  # full refreshes per 10 presses
+OTHER_CORES = (
+    "duelcore.splendor",
+    "duelcore.splendor.moves",
+    "duelcore.splendor.queries",
+    "duelcore.antike",
+    "duelcore.antike.legal",
+    "duelcore.antike.result",
+    "duelcore.antike.queries",
+)
+
+
+@dataclass
+class Figures:
+    turns: list[int] = field(default_factory=list)
+    presses: int = 0
+    full: int = 0
+    partial: int = 0
+    archive: list[int] = field(default_factory=list)  # bytes of each filed game
+    heap: dict[str, dict[str, int]] = field(default_factory=dict)
+    alloc: dict[str, int] = field(default_factory=dict)
+    mpy: int = 0
+    scripts: list[list[Step]] = field(default_factory=list)
+
+
+def _script(seed: int, tmp: Path, figures: Figures) -> None:
+    record = table_record(seed)
+    rec = runner.Recorder(None, keep=False)
+    storage = tmp / f"game-{seed}"
+    with Device(storage, runtime="cpython") as d:
+        d.step(0)
+        rec.see(d)
+        ap = Autoplayer(d, rec.see)
+        ap.play(record)
+        ap.press("a")  # the score sheet's A: filed
+        figures.turns += measure.turns(record["events"], rec.presses)
+        figures.presses += d.last.presses
+        figures.full += d.last.full
+        figures.partial += d.last.partial
+        figures.scripts.append(ap.steps)
+    figures.archive += [p.stat().st_size for p in (storage / "games").glob("*.dk")]
+
+
+def _heap(steps: list[Step], tmp: Path, preload: tuple[str, ...]) -> dict[str, int]:
+    """Live heap over a scripted game on the MicroPython VM: at the games screen, and
+    after every event (the most and the last)."""
+    out = {"boot": 0, "peak": 0, "end": 0}
+    with Device(tmp, runtime="micropython") as d:
+        if preload:
+            d.call("import " + ", ".join(preload))
+        d.step(0)
+        out["boot"] = d.heap()
+        seen = d.last.events
+        for step in steps:
+            runner.play(d, [step], settle_ms=0)
+            if d.last.events != seen and d.last.events >= 0:
+                seen = d.last.events
+                out["peak"] = max(out["peak"], d.heap())
+        out["end"] = d.heap()
+    return out
+
+
+def _alloc(steps: list[Step], tmp: Path, events: int = 10) -> dict[str, int]:
+    """Bytes allocated by one idle tick and by a scroll press in the card picker, on the
+    tracking screen of a game ``events`` events in."""
+    code = (
+        "import gc\n"
+        "T = [simdev.app.refresh.last_ms]\n"
+        "def press(bit, ticks=20):\n"
+        "    a = gc.mem_alloc()\n"
+        "    for i in range(ticks):\n"
+        "        simdev.board.held = bit if i < 8 else 0\n"
+        "        T[0] += 10\n"
+        "        simdev.app.tick(T[0])\n"
+        "    return gc.mem_alloc() - a\n"
+    )
+    out = {}
+    with Device(tmp, runtime="micropython") as d:
+        for step in steps:
+            runner.play(d, [step], settle_ms=0)
+            if d.last.events >= events:
+                break
+        runner.play(d, [], settle_ms=200)
+        d.call(code)
+        for name, bit in (("idle tick", 0), ("open picker", 16), ("scroll press", 16)):
+            d.call("import gc\ngc.collect()")
+            n = int(d.call("_value = str(press(%d, %d))" % (bit, 1 if bit == 0 else 20)).value)
+            out[name] = n
+    return out
+
+
+def collect() -> Figures:
+    figures = Figures()
+    with tempfile.TemporaryDirectory() as name:
+        tmp = Path(name)
+        for seed in SEEDS:
+            _script(seed, tmp, figures)
+        first = figures.scripts[0]
+        figures.heap["7wd core"] = _heap(first, tmp / "heap-one", ())
+        figures.heap["all cores"] = _heap(first, tmp / "heap-all", OTHER_CORES)
+        figures.alloc = _alloc(first, tmp / "alloc")
+    build = cached_build(mpy=True)
+    figures.mpy = sum(p.stat().st_size for p in build.rglob("*.mpy"))
+    return figures
+
+
+def _kb(n: float) -> str:
+    return f"{n / KB:.1f} KB"
+
+
+def report(f: Figures) -> tuple[str, bool]:
+    median = measure.median(f.turns)
+    per10 = 10 * f.full / f.presses if f.presses else 0.0
+    rows: list[list[str]] = []
+    verdicts = []
+
+    def row(what: str, value: str, budget: str, ok: bool | None) -> None:
+        verdict = "-" if ok is None else "PASS" if ok else "OVER"
+        verdicts.append(verdict)
+        rows.append([what, value, budget, verdict])
+
+    for label, h in f.heap.items():
+        row(f"heap, 7wd game, {label}", _kb(h["peak"]), _kb(HEAP_BUDGET), h["peak"] <= HEAP_BUDGET)
+    row(".mpy on the flash", f"{f.mpy:,} B", _kb(MPY_BUDGET), f.mpy <= MPY_BUDGET)
+    row("presses per 7wd turn (median)", f"{median:g}", f"{PRESSES_BUDGET:g}", median <= 4)
+    row("full refreshes per 10 presses", f"{per10:.2f}", f"{FULL_BUDGET:g}", per10 <= FULL_BUDGET)
+    if f.archive:
+        row("flash per finished 7wd game", f"{statistics.mean(f.archive):.0f} B", "-", None)
+    for name, n in f.alloc.items():
+        row(f"allocated by one {name}", f"{n:,} B", "-", None)
+    one = f.heap.get("7wd core", {})
+    lines = [
+        "",
+        "firmware on the simulated device (host/duelkeeper/bench_firmware.py):",
+        f"  {len(SEEDS)} 7wd games played as at a table, entered by the autoplayer: "
+        f"{len(f.turns)} turns, {f.presses} presses, {f.full} full and {f.partial} partial "
+        "refreshes",
+        "  heap: live bytes after gc.collect() on the MicroPython VM (.mpy build), most after"
+        " any event;",
+        f"  at the games screen {_kb(one.get('boot', 0))}, when the game ends "
+        f"{_kb(one.get('end', 0))} (7wd core only)",
+        f"  presses per turn: min {min(f.turns)}, max {max(f.turns)}, "
+        f"quartiles {statistics.quantiles(f.turns, n=4)}",
+        "",
+        table(["firmware", "figure", "budget", "verdict"], rows),
+    ]
+    return "\n".join(lines), "OVER" not in verdicts
+
+
+def main() -> tuple[str, bool]:
+    return report(collect())
+
+
+def figures_json(f: Figures) -> dict[str, Any]:
+    return {
+        "turns": f.turns,
+        "presses": f.presses,
+        "full": f.full,
+        "partial": f.partial,
+        "heap": f.heap,
+        "alloc": f.alloc,
+        "mpy": f.mpy,
+        "archive": f.archive,
+    }

@@ -1,0 +1,100 @@
+"""The simulator: the device's own firmware on this PC (``duelkeeper sim``, ``make sim``).
+
+The firmware runs unchanged, in the real MicroPython VM (WebAssembly under Node) or under
+CPython with the shims in ``shims/``; ``device.py`` drives it one tick a call. The frame
+is drawn in the terminal (``terminal.py``) or written as PNG files (``png.py``); a button
+script (``script.py``) plays without a terminal. docs/firmware.md, "The simulator",
+describes the whole.
+"""
+
+import ast
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+from duelkeeper.errors import DuelkeeperError
+from duelkeeper.repo import ROOT
+
+BOARDS = ROOT / "boards"
+SIZES = ((296, 128), (250, 122))
+
+
+@dataclass(frozen=True)
+class Options:
+    storage: Path
+    runtime: str = "micropython"
+    board: str = "sim"
+    size: tuple[int, int] | None = None  # None: the board's own
+    buttons: str | None = None  # "abcud" or "abc"; None: the board's own
+    script: Path | None = None
+    screenshot: Path | None = None
+    scale: int = 1
+    source: bool = False
+
+
+def board_profile(name: str) -> tuple[int, int, str]:
+    """(width, height, buttons) of boards/<name>.py, read from its source (the module
+    itself needs its hardware): constants, or names imported from a sibling board."""
+    path = BOARDS / (name + ".py")
+    if not name.isidentifier() or not path.is_file():
+        known = ", ".join(sorted(p.stem for p in BOARDS.glob("*.py") if p.stem != "__init__"))
+        raise DuelkeeperError(f"no board {name!r} in boards/ (known: {known})")
+    found: dict[str, object] = {}
+    for node in ast.parse(path.read_text()).body:
+        if isinstance(node, ast.Assign) and len(node.targets) == 1:
+            target = node.targets[0]
+            if isinstance(target, ast.Name) and isinstance(node.value, ast.Constant):
+                found[target.id] = node.value.value
+        elif isinstance(node, ast.ImportFrom) and node.level == 1 and node.module:
+            names = {a.name for a in node.names}
+            if names & {"WIDTH", "HEIGHT", "BUTTONS"}:
+                w, h, b = board_profile(node.module)
+                found.update({"WIDTH": w, "HEIGHT": h, "BUTTONS": b})
+    try:
+        width, height, buttons = found["WIDTH"], found["HEIGHT"], found["BUTTONS"]
+    except KeyError:
+        raise DuelkeeperError(f"boards/{name}.py does not say WIDTH, HEIGHT and BUTTONS") from None
+    assert isinstance(width, int) and isinstance(height, int) and isinstance(buttons, str)
+    return width, height, buttons
+
+
+def run(options: Options) -> int:
+    """`duelkeeper sim`: play a script, or run interactively in the terminal."""
+    from duelkeeper.sim import runner, script, terminal
+    from duelkeeper.sim.device import Device
+
+    width, height, buttons = board_profile(options.board)
+    if options.size is not None:
+        width, height = options.size
+    if options.buttons is not None:
+        buttons = options.buttons
+    steps = script.load(options.script) if options.script is not None else None
+    with Device(
+        options.storage,
+        runtime=options.runtime,
+        size=(width, height),
+        buttons=buttons,
+        source=options.source,
+    ) as device:
+        recorder = runner.Recorder(options.screenshot, options.scale, keep=False)
+        if steps is None:
+            if options.screenshot is not None:
+                raise DuelkeeperError("--screenshot needs --script (frames are shown live here)")
+            terminal.Terminal(device).run()
+            return 0
+        done = runner.play(device, steps, recorder)
+        if sys.stdout.isatty():
+            print(terminal.frame_text(device, quadrants=True))
+        events = device.last.events
+        print(
+            "%s: %d presses, %d frames (%d full, %d partial), %s"
+            % (
+                options.script,
+                done.total_presses,
+                recorder.count,
+                done.full,
+                done.partial,
+                "no game in progress" if events < 0 else "%d events in the game" % events,
+            )
+        )
+    return 0

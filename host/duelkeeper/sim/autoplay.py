@@ -1,0 +1,278 @@
+"""Turning a game record into the button presses that play it on the device.
+
+The autoplayer drives a simulated device screen by screen: it reads the top screen
+(``Device.view()``: which screen, the selected item, what each item stands for), works
+out the shortest way to the item it wants with the gestures the board has, presses, and
+looks again. What it pressed is a button script (script.py) that plays the same game
+on any runtime. So the scripted games of the tests and the bench are real button
+presses through the real menus, and the presses a turn takes are measured, not guessed.
+
+Only the five-button layout moves by groups (long UP/DOWN); on a three-button board
+(``Device(buttons="abc")``) gestures are the physical taps and holds firmware/buttons.py
+maps: tap A = DOWN, tap C = UP, hold A = A, hold C = C, tap B = B, hold B = long B.
+"""
+
+import json
+from collections import deque
+from collections.abc import Callable
+from typing import Any
+
+from duelcore.sevenwonders.cards import DRAFT, PROGRESS, card, wonder, wonder_name
+from duelkeeper.errors import DuelkeeperError
+from duelkeeper.sim.device import Device
+from duelkeeper.sim.script import BUTTONS, LONG_MS, PRESS_MS, Step, masks
+
+GAMES = ("7wd", "splendor-duel", "antike-duellum")
+ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ-0123456789 "  # firmware/screens/letters.py
+_TOKENS = ("white", "blue", "green", "red", "black", "pearl")
+_MAX_STEPS = 400  # gestures for one event before the autoplayer gives up
+
+
+class AutoplayError(DuelkeeperError):
+    """The device did not offer what the record needs (a bug, or a record it cannot enter)."""
+
+
+def jump(groups: list[int], i: int, down: bool) -> int:
+    """A long UP/DOWN in a grouped list: as firmware/screens/menu.py ``jump``."""
+    at = 0
+    for k, start in enumerate(groups):
+        if start <= i:
+            at = k
+    if down:
+        return groups[(at + 1) % len(groups)]
+    if groups[at] != i:
+        return groups[at]
+    return groups[at - 1]
+
+
+def path(n: int, start: int, target: int, groups: list[int] | None) -> list[str]:
+    """The fewest gestures from item ``start`` to ``target`` in a list of ``n``: "down",
+    "up", and with groups "long down", "long up"."""
+    if start == target:
+        return []
+    moves: list[tuple[str, Callable[[int], int]]] = [
+        ("down", lambda i: (i + 1) % n),
+        ("up", lambda i: (i - 1) % n),
+    ]
+    if groups and len(groups) > 1:
+        moves += [
+            ("long down", lambda i: jump(groups, i, True)),
+            ("long up", lambda i: jump(groups, i, False)),
+        ]
+    came: dict[int, tuple[int, str]] = {start: (start, "")}
+    todo = deque([start])
+    while todo:
+        i = todo.popleft()
+        for name, move in moves:
+            j = move(i)
+            if j not in came:
+                came[j] = (i, name)
+                if j == target:
+                    out = []
+                    while j != start:
+                        j, gesture = came[j]
+                        out.append(gesture)
+                    return out[::-1]
+                todo.append(j)
+    raise AutoplayError(f"item {target} cannot be reached in a list of {n}")
+
+
+def _same(a: Any, b: Any) -> bool:
+    return json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
+
+
+class Autoplayer:
+    """Plays records on ``device``; ``steps`` collects every gesture pressed."""
+
+    def __init__(self, device: Device, on_tick: Callable[[Device], None] | None = None) -> None:
+        self.device = device
+        self.steps: list[Step] = []
+        self.three = device.buttons == "abc"
+        self.on_tick = on_tick  # called after every tick (a runner.Recorder's see, say)
+
+    # -- gestures ----------------------------------------------------------------------
+
+    def press(self, gesture: str) -> None:
+        """One logical gesture: a, b, c, up, down, optionally prefixed by "long "."""
+        long = gesture.startswith("long ")
+        name = gesture[5:] if long else gesture
+        if self.three:
+            physical = {
+                ("down", False): ("a", False),
+                ("up", False): ("c", False),
+                ("a", False): ("a", True),
+                ("c", False): ("c", True),
+                ("b", False): ("b", False),
+                ("b", True): ("b", True),
+            }.get((name, long))
+            if physical is None:
+                raise AutoplayError(f"no {gesture!r} on a three-button board")
+            name, long = physical
+        step = Step("press", BUTTONS[name], LONG_MS if long else PRESS_MS, long=long)
+        self.steps.append(step)
+        for held in masks(step):
+            self.device.step(held)
+            if self.on_tick is not None:
+                self.on_tick(self.device)
+
+    def view(self) -> dict[str, Any]:
+        return self.device.view()
+
+    def goto(self, v: dict[str, Any], target: int) -> None:
+        n = len(v["labels"])
+        groups = None if self.three else v.get("groups")
+        for gesture in path(n, v["i"], target, groups):
+            self.press(gesture)
+
+    def pick(self, v: dict[str, Any], target: int, gesture: str = "a") -> None:
+        self.goto(v, target)
+        self.press(gesture)
+
+    # -- starting a game ---------------------------------------------------------------
+
+    def start(self, record: dict[str, Any]) -> None:
+        """From the choice of game to the first move: game, names, setup."""
+        v = self.view()
+        if v["screen"] != "games":
+            raise AutoplayError(f"a game starts from the games screen, not {v['screen']}")
+        game = GAMES.index(record["game"])
+        self.pick(v, game)
+        for seat in (0, 1):
+            self._name(seat, record["players"][seat])
+        v = self.view()
+        self.pick(v, 0)  # Play
+        setup = record["setup"]
+        self.pick(self.view(), setup["first"])  # who starts
+        if record["game"] != "7wd":
+            return
+        wonders = setup["wonders"]
+        if wonders == "first-game":
+            self.pick(self.view(), 0)
+        else:
+            self.pick(self.view(), 1)
+            first = setup["first"]
+            taken = [0, 0]
+            for k in range(8):
+                seat = first if DRAFT[k] == 0 else 1 - first
+                w = wonder(wonders[seat][taken[seat]])
+                taken[seat] += 1
+                v = self.view()
+                left = [x for x in range(12) if wonder_name(x) in _labels_as_ids(v)]
+                self.pick(v, left.index(w))
+        for token in setup["progress"]:
+            self.pick(self.view(), PROGRESS.index(token))
+
+    def _name(self, seat: int, name: str) -> None:
+        v = self.view()
+        label = v["labels"][1 + seat]
+        if label.split(": ", 1)[1] == name:
+            return
+        self.pick(v, 1 + seat)  # the seat -> names screen
+        v = self.view()
+        names = v["labels"][2:]
+        if name in names:
+            self.pick(v, 2 + names.index(name))
+            return
+        self.pick(v, 0)  # New name...
+        for ch in name:
+            v = self.view()
+            cur = v["cur"]
+            want = ALPHABET.index(ch.upper())
+            n = len(ALPHABET)
+            down = (want - cur) % n
+            up = (cur - want) % n
+            for _ in range(min(down, up)):
+                self.press("down" if down <= up else "up")
+            self.press("a")
+        self.press("c")
+
+    # -- events ------------------------------------------------------------------------
+
+    def event(self, ev: list[Any]) -> None:
+        """Play one event through the menus (the game must be in progress)."""
+        target = self.device.last.events + 1
+        for _ in range(_MAX_STEPS):
+            if self.device.last.events >= target:
+                if self.device.last.events > target:
+                    raise AutoplayError(f"more than one event played for {ev}")
+                return
+            self.route(ev, self.view())
+        raise AutoplayError(f"could not play {ev} in {_MAX_STEPS} gestures")
+
+    def route(self, ev: list[Any], v: dict[str, Any]) -> None:
+        """One step towards playing ``ev`` from the screen ``v`` shows: a move or a pick."""
+        screen = v["screen"]
+        if screen == "track7":
+            if ev[0] not in ("build", "discard", "wonder"):
+                self.press("a")  # the pending choice
+                return
+            label = ev[3] if ev[0] == "wonder" else ev[2]
+            reply = self.device.call(
+                "import firmware.screens.pick7 as _p\n"
+                "_g = simdev.app.match.game\n"
+                "import json\n_value = json.dumps(_p.order(_g, _g.turn))\ndel _p, _g"
+            )
+            cards, groups = reply.value
+            t = cards.index(card(label))
+            moves = path(len(cards), 0, t, None if self.three else groups)
+            if not moves or self.three:
+                self.press("a")  # opens on the first card (three buttons: then move)
+            else:
+                for gesture in moves:  # the first one opens the picker and moves
+                    self.press(gesture)
+        elif screen == "pick7":
+            label = ev[3] if ev[0] == "wonder" else ev[2]
+            t = v["cards"].index(card(label))
+            if ev[0] == "build" and v["affordable"][t]:
+                self.pick(v, t, "a")
+            else:
+                self.pick(v, t, "c")
+        elif screen in ("choice", "cardsd"):
+            events = v.get("events") or []
+            for k, e in enumerate(events):
+                if _same(e, ev):
+                    self.pick(v, k)
+                    return
+            raise AutoplayError(f"{ev} is not offered on {screen}: {v['labels']}")
+        elif screen in ("tracksd", "trackad"):
+            self.press("a")
+        elif screen == "turnsd":
+            self.pick(v, v["verbs"].index(ev[0]))
+        elif screen == "tokensd":
+            need = [0] * 6
+            for t in ev[2]:
+                need[_TOKENS.index(t)] += 1
+            sel = v["sel"]
+            for k in range(6):
+                if sel[k] < need[k]:
+                    self.pick(v, k)
+                    return
+            self.press("c")
+        elif screen == "turnad":
+            kinds = [list(k) for k in v["kinds"]]
+            key = [ev[1], ev[0]]
+            if key not in kinds:
+                raise AutoplayError(f"{ev} is not offered: {v['labels']}")
+            self.pick(v, kinds.index(key))
+        else:
+            raise AutoplayError(f"no way to play {ev} from the {screen} screen")
+
+    def play(self, record: dict[str, Any]) -> list[Step]:
+        """Start the record's game and play all its events; the steps pressed."""
+        self.start(record)
+        for ev in record["events"]:
+            self.event(ev)
+        return self.steps
+
+
+def _labels_as_ids(v: dict[str, Any]) -> list[str]:
+    return ["-".join(label.lower().split()) for label in v["labels"]]
+
+
+def script_text(steps: list[Step], comment: str = "") -> str:
+    """Steps as a button script (one gesture a line)."""
+    from duelkeeper.sim.script import gesture_line
+
+    lines = [f"# {line}" for line in comment.splitlines()] if comment else []
+    lines += [gesture_line(s) for s in steps]
+    return "\n".join(lines) + "\n"

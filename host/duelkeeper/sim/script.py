@@ -1,0 +1,139 @@
+"""Button scripts: the simulator's input without a terminal.
+
+One gesture a line; ``#`` starts a comment; blank lines are skipped::
+
+    # start a 7 Wonders Duel game with the first-game preset
+    a               # a short press of A
+    long b          # B held past the long-press time
+    up x3           # three short presses of UP
+    long down x2    # two long presses
+    hold up 900     # UP held for 900 ms (auto-repeat included)
+    wait 1000       # 1000 ms with nothing pressed
+    shot start      # save the frame shown now as start.png (with --screenshot)
+    restart         # power cycle: the firmware boots again over the same flash
+
+Buttons are ``a``, ``b``, ``c``, ``up``, ``down``. A script is parsed completely before it
+runs, so a mistake is reported with its line number and nothing is played.
+"""
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import NamedTuple
+
+from duelkeeper.errors import DuelkeeperError
+
+# The logical buttons' bits (firmware/buttons.py: BTN_A = 1 ... BTN_DOWN = 16).
+BUTTONS = {"a": 1, "b": 2, "c": 4, "up": 8, "down": 16}
+
+TICK_MS = 10  # the firmware's loop period (main.py sleeps 10 ms between ticks)
+PRESS_MS = 80  # a short press: held this long, then released
+LONG_MS = 700  # a long press: past the firmware's 600 ms, before its first repeat at 750
+GAP_MS = 120  # released between two gestures
+
+
+class ScriptError(DuelkeeperError):
+    """A line of a script that does not parse; the message names the file and line."""
+
+
+class Step(NamedTuple):
+    """One parsed line: ``kind`` is press, hold, wait, shot or restart."""
+
+    kind: str
+    button: int = 0  # the button's bit, for press and hold
+    ms: int = 0  # hold or wait duration
+    name: str = ""  # shot name
+    line: int = 0  # where it came from, for messages
+    long: bool = False  # a long press (counted as one press, like a short one)
+
+
+def _count(word: str, where: str) -> int:
+    if not (word.startswith("x") and word[1:].isdigit() and int(word[1:]) > 0):
+        raise ScriptError(f"{where}: expected a repeat count like x3, not {word!r}")
+    return int(word[1:])
+
+
+def _ms(word: str, where: str) -> int:
+    if not word.isdigit():
+        raise ScriptError(f"{where}: expected milliseconds, not {word!r}")
+    return int(word)
+
+
+def _button(word: str, where: str) -> int:
+    bit = BUTTONS.get(word)
+    if bit is None:
+        raise ScriptError(f"{where}: unknown button {word!r} (a, b, c, up, down)")
+    return bit
+
+
+def parse(text: str, source: str = "<script>") -> list[Step]:
+    """The steps of a script, repeats expanded."""
+    steps: list[Step] = []
+    for number, raw in enumerate(text.splitlines(), 1):
+        where = f"{source}:{number}"
+        words = raw.split("#", 1)[0].lower().split()
+        if not words:
+            continue
+        head, rest = words[0], words[1:]
+        if head == "wait":
+            if len(rest) != 1:
+                raise ScriptError(f"{where}: wait takes milliseconds: wait 1000")
+            steps.append(Step("wait", ms=_ms(rest[0], where), line=number))
+        elif head == "shot":
+            if len(rest) != 1 or not all(ch.isalnum() or ch in "-_" for ch in rest[0]):
+                raise ScriptError(f"{where}: shot takes one name of letters, digits, - and _")
+            steps.append(Step("shot", name=rest[0], line=number))
+        elif head == "restart":
+            if rest:
+                raise ScriptError(f"{where}: restart takes nothing")
+            steps.append(Step("restart", line=number))
+        elif head == "hold":
+            if len(rest) != 2:
+                raise ScriptError(f"{where}: hold takes a button and milliseconds: hold up 900")
+            steps.append(Step("hold", _button(rest[0], where), _ms(rest[1], where), line=number))
+        else:
+            long = head == "long"
+            if long:
+                if not rest:
+                    raise ScriptError(f"{where}: long takes a button: long b")
+                head, rest = rest[0], rest[1:]
+            bit = _button(head, where)
+            if len(rest) > 1:
+                raise ScriptError(f"{where}: unexpected {' '.join(rest[1:])!r}")
+            times = _count(rest[0], where) if rest else 1
+            ms = LONG_MS if long else PRESS_MS
+            steps.extend(Step("press", bit, ms, line=number, long=long) for _ in range(times))
+    return steps
+
+
+def load(path: Path) -> list[Step]:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise ScriptError(f"{path}: not UTF-8 text") from None
+    return parse(text, str(path))
+
+
+def masks(step: Step) -> Iterator[int]:
+    """The button mask at each tick of a press, hold or wait (one value per TICK_MS)."""
+    if step.kind in ("press", "hold"):
+        for _ in range(max(1, step.ms // TICK_MS)):
+            yield step.button
+        for _ in range(GAP_MS // TICK_MS):
+            yield 0
+    elif step.kind == "wait":
+        for _ in range(step.ms // TICK_MS):
+            yield 0
+
+
+def gesture_line(step: Step) -> str:
+    """A step written back as a script line (``long b``, ``up``, ``shot start``)."""
+    if step.kind == "shot":
+        return f"shot {step.name}"
+    if step.kind == "wait":
+        return f"wait {step.ms}"
+    if step.kind == "restart":
+        return "restart"
+    name = next(k for k, v in BUTTONS.items() if v == step.button)
+    if step.kind == "hold":
+        return f"hold {name} {step.ms}"
+    return f"long {name}" if step.long else name

@@ -1,0 +1,113 @@
+"""The simulated device, inside the runtime (the MicroPython VM or a CPython process).
+
+The host (host/duelkeeper/sim/device.py) calls these functions one top-level call at a
+time, ``step()`` once per 10 ms tick, as the board's own loop would call ``app.tick()``.
+After a call, the globals ``_value`` (JSON text) and ``_mem`` (the frame just shown:
+``"address length"`` in the VM, bytes under CPython) carry the answer back; the runner
+reads and clears them (host/duelkeeper/mpvm/run.mjs says why they are strings). Only
+what both interpreters have is used here.
+"""
+
+import json
+import sys
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # annotations only: MicroPython never runs this import
+    from typing import Any
+
+_MICROPYTHON = sys.implementation.name == "micropython"
+
+app: "Any" = None
+board: "Any" = None
+_seen = 0  # refreshes seen so far
+_fulls = 0  # full refreshes seen so far
+
+
+def boot(board_name: str, width: int, height: int, buttons: str, root: str) -> None:
+    """Open the board module as firmware/main.py would, then start the App over ``root``."""
+    global app, board, _seen, _fulls
+    module: Any = __import__("boards." + board_name, None, None, ("open",))
+    if board_name == "sim":
+        module.WIDTH = width
+        module.HEIGHT = height
+        module.BUTTONS = buttons
+        module.ROOT = root
+    board = module.open()
+    storage = __import__("firmware.storage", None, None, ("Storage",))
+    app_module = __import__("firmware.app", None, None, ("App",))
+    app = app_module.App(board, storage.Storage(board.root))
+    _seen = 0
+    _fulls = 0
+
+
+def sync() -> "Any":
+    """firmware.sync, pointed at the simulated flash (docs/firmware.md, "Sync"). Imported
+    only when asked for, as on a board, so it holds no heap in the figures otherwise."""
+    module: Any = __import__("firmware.sync", None, None, ("ROOT",))
+    module.ROOT = board.root
+    return module
+
+
+def geometry() -> str:
+    d = board.display
+    return json.dumps((d.width, d.height, len(d.buf)))
+
+
+def step(now: int, held: int) -> "tuple[str, Any]":
+    """One tick with ``held`` buttons down: (JSON of shown, events, presses, full,
+    partial; the frame for ``_mem`` or None)."""
+    global _seen, _fulls
+    board.held = held
+    app.tick(now)
+    d = board.display
+    shown = d.full + d.partial
+    mem: Any = None
+    kind = 0
+    if shown != _seen:
+        _seen = shown
+        kind = 2 if d.full != _fulls else 1
+        _fulls = d.full
+        if _MICROPYTHON:
+            import uctypes  # type: ignore[import-not-found]
+
+            mem = "%d %d" % (uctypes.addressof(d.buf), len(d.buf))
+        else:
+            mem = bytes(d.buf)
+    m = app.match
+    events = m.played if m is not None else -1
+    presses = app.presses
+    return "[%d,%d,%d,%d,%d]" % (kind, events, presses, d.full, d.partial), mem
+
+
+def heap() -> str:
+    """Live heap bytes (call it in a top-level call of its own, after gc.collect())."""
+    import gc
+
+    alloc = getattr(gc, "mem_alloc", None)
+    return str(alloc() if alloc is not None else -1)
+
+
+def view() -> str:
+    """The top screen as data, for the host's autoplayer: module, selected item, items,
+    group starts, and per item what the screen maps it to (events, cards, verbs)."""
+    s = app.stack[-1]
+    module = type(s).__module__.split(".")[-1]
+    out: dict[str, Any] = {"screen": module, "class": type(s).__name__}
+    for name in ("i", "labels", "groups", "events", "verbs", "kinds", "n", "cur", "seat"):
+        v = getattr(s, name, None)
+        if v is not None:
+            out[name] = v
+    cards = getattr(s, "cards", None)
+    if cards is not None:
+        out["cards"] = list(cards)
+        out["affordable"] = list(s.affordable)
+    sel = getattr(s, "sel", None)
+    if sel is not None:
+        out["sel"] = list(sel)
+    marks = getattr(s, "marks", None)
+    if marks is not None:
+        out["marks"] = list(marks)
+    out["depth"] = len(app.stack)
+    out["notice"] = app.notice
+    out["three"] = app.buttons.three
+    return json.dumps(out)

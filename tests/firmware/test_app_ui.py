@@ -1,0 +1,120 @@
+"""The rest of the app's promises: three-button boards, the 250x122 panel, names kept on
+the device, corrections and undo from the C menu, dropping a game, and no allocation
+per tick or per scroll press."""
+
+import json
+from pathlib import Path
+
+import apphelp
+import pytest
+
+from duelkeeper.sim.autoplay import Autoplayer
+from duelkeeper.sim.tablegame import splendor_record, table_record
+
+
+def _first(record: dict, n: int) -> dict:
+    out = dict(record)
+    out["events"] = record["events"][:n]
+    return out
+
+
+@pytest.mark.parametrize(
+    ("options", "record"),
+    [
+        ({"buttons": "abc"}, _first(table_record(7), 12)),
+        ({"buttons": "abc"}, _first(splendor_record(2), 12)),
+        ({"size": (250, 122)}, _first(table_record(8), 12)),
+        ({"size": (250, 122)}, _first(splendor_record(3), 12)),
+    ],
+    ids=["7wd-3-buttons", "splendor-3-buttons", "7wd-250x122", "splendor-250x122"],
+)
+def test_other_boards_same_frames_on_both_runtimes(
+    tmp_path: Path, options: dict, record: dict
+) -> None:
+    played = apphelp.autoplay(record, tmp_path / "cpython", finish=False, **options)
+    assert played.view["screen"].startswith("track")
+    if options.get("buttons") == "abc":  # only taps and holds of A, B and C
+        assert {s.button for s in played.steps} <= {1, 2, 4}
+    run, d = apphelp.replay(played.steps, tmp_path / "micropython", **options)
+    with d:
+        assert d.geometry == options.get("size", (296, 128))
+        assert d.last.events == len(record["events"])
+    assert [f.data for f in run.frames] == [f.data for f in played.frames]
+
+
+def test_names_are_kept_in_the_settings(tmp_path: Path) -> None:
+    record = _first(table_record(9), 0)
+    record["players"] = ["Zoe", "Max-Li"]
+    apphelp.autoplay(record, tmp_path, finish=False)
+    settings = json.loads((tmp_path / "settings.json").read_text())
+    assert settings["players"] == ["Zoe", "Max-Li"]
+    assert settings["names"][:2] == ["Max-Li", "Zoe"]
+    # The next game offers them as they are: no spelling again.
+    with apphelp.device(tmp_path) as d:
+        ap = Autoplayer(d)
+        ap.press("c")  # More
+        v = d.view()
+        ap.pick(v, len(v["labels"]) - 1)  # Drop this game
+        ap.pick(d.view(), 1)
+        assert d.view()["screen"] == "games"
+        ap.press("a")
+        v = d.view()
+        assert v["labels"][0] == "Play: Zoe vs Max-Li"
+
+
+def test_corrections_undo_and_the_score_so_far(tmp_path: Path) -> None:
+    record = _first(table_record(10), 3)
+    apphelp.autoplay(record, tmp_path, finish=False)
+    with apphelp.device(tmp_path) as d:
+        ap = Autoplayer(d)
+        ap.press("c")
+        v = d.view()
+        assert v["labels"][0] == "Score so far"
+        plus = v["labels"].index("Bob +1 coin")
+        ap.pick(v, plus)
+        assert d.last.events == 4
+        assert d.view()["screen"] == "track7"
+        ap.press("b")  # undo, one press
+        assert d.last.events == 3
+        ap.press("c")
+        ap.pick(d.view(), 0)
+        v = d.view()
+        assert v["screen"] == "sheet"
+        ap.press("b")  # back to the C menu, then to the game: nothing undone
+        assert d.view()["screen"] == "more"
+        ap.press("b")
+        assert d.view()["screen"] == "track7"
+        assert d.last.events == 3
+        # A long B undoes from any screen of the game: here from the card picker.
+        ap.press("a")
+        assert d.view()["screen"] == "pick7"
+        ap.press("long b")
+        assert d.last.events == 2
+        assert d.view()["screen"] == "track7"
+    journal = apphelp.journal(tmp_path)
+    assert journal is not None
+    assert journal["events"] == record["events"][:2]
+
+
+def test_nothing_allocated_per_idle_tick_little_per_scroll(tmp_path: Path) -> None:
+    apphelp.autoplay(_first(table_record(11), 6), tmp_path, finish=False)
+    code = (
+        "import gc\n"
+        "T = [0]\n"
+        "def press(bit):\n"
+        "    a = gc.mem_alloc()\n"
+        "    for i in range(20):\n"
+        "        simdev.board.held = bit if i < 8 else 0\n"
+        "        T[0] += 10\n"
+        "        simdev.app.tick(T[0])\n"
+        "    return gc.mem_alloc() - a\n"
+    )
+    with apphelp.device(tmp_path, runtime="micropython") as d:
+        d.call(code)
+        measured = {}
+        for name, bit in (("idle", 0), ("open", 16), ("scroll", 16), ("scroll2", 8)):
+            d.call("import gc\ngc.collect()")
+            measured[name] = d.call("_value = str(press(%d))" % bit).value
+        assert d.view()["screen"] == "pick7"
+    assert measured["idle"] == 0
+    assert measured["scroll"] < 256 and measured["scroll2"] < 256

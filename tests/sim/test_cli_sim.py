@@ -1,0 +1,91 @@
+"""`duelkeeper sim`: a script without a terminal, PNG frames, the flash folder, errors."""
+
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from duelkeeper.cli import main
+
+SCRIPT = """\
+# 7 Wonders Duel, first-game preset, five tokens, one card built
+a
+a
+a
+a
+a
+down
+a
+down
+a
+down
+a
+down
+a
+shot tracking
+down        # the picker opens on the second card
+a           # built
+wait 200
+"""
+
+
+@pytest.mark.parametrize("runtime", ["cpython", "micropython"])
+def test_script_screenshots_and_flash(
+    tmp_path: Path, runtime: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "game.txt").write_text(SCRIPT)
+    shots = tmp_path / "shots"
+    flash = tmp_path / "flash"
+    args = ["sim", "--runtime", runtime, "--storage", str(flash), "--script"]
+    status = main(args + [str(tmp_path / "game.txt"), "--screenshot", str(shots), "--scale", "2"])
+    assert status == 0
+    out = capsys.readouterr().out
+    assert "15 presses, 16 frames" in out and "1 events in the game" in out
+    frames = sorted(shots.glob("0*.png"))
+    assert len(frames) == 16  # the boot frame, then one a press
+    assert Image.open(frames[0]).size == (592, 256)
+    assert (shots / "tracking.png").is_file()
+    assert (flash / "games" / "journal.dj").is_file()
+    assert (flash / "settings.json").is_file()
+
+
+def test_other_board_and_size(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "s.txt").write_text("a\n")
+    args = ["sim", "--runtime", "cpython", "--storage", str(tmp_path / "f")]
+    shots = tmp_path / "shots"
+    assert main(args + ["--board", "pico_inky_pack", "--script", str(tmp_path / "s.txt")]) == 0
+    more = ["--size", "250x122", "--script", str(tmp_path / "s.txt"), "--screenshot", str(shots)]
+    assert main(args + more) == 0
+    assert Image.open(shots / "0001.png").size == (250, 122)
+    capsys.readouterr()
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        (["--script", "missing.txt"], "missing.txt"),
+        (["--board", "toaster", "--script", "s.txt"], "no board 'toaster'"),
+        (["--screenshot", "shots"], "--screenshot needs --script"),
+        (["--script", "bad.txt"], "bad.txt:2: unknown button 'z'"),
+    ],
+)
+def test_errors_are_one_line(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    extra: list[str],
+    message: str,
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "s.txt").write_text("a\n")
+    (tmp_path / "bad.txt").write_text("a\nz\n")
+    assert main(["sim", "--runtime", "cpython", "--storage", "flash", *extra]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("duelkeeper: ") and message in err
+    assert err.count("\n") == 1
+
+
+def test_bad_size_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["sim", "--size", "100x100"])
+    assert "invalid size value" in capsys.readouterr().err

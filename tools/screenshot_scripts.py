@@ -1,0 +1,143 @@
+"""Write the button scripts behind the README's screenshots (docs/screenshots/*.txt).
+
+    .venv/bin/python tools/screenshot_scripts.py    # rewrite the scripts
+    make screenshots                                # play them, write the PNGs
+
+Each script is a game played as at a table (duelkeeper.sim.tablegame), entered through
+the menus by the autoplayer, with ``shot NAME`` lines where a screen is worth showing.
+The scripts are plain button scripts: ``duelkeeper sim --script docs/screenshots/7wd.txt
+--screenshot DIR`` plays one on the real MicroPython VM and writes NAME.png for each
+shot (and every frame as NNNN.png). Run this again when the menus change.
+"""
+
+import sys
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT / "host"), str(ROOT / "shared")]
+
+from duelcore import Match  # noqa: E402
+from duelcore.sevenwonders.cards import card  # noqa: E402
+from duelkeeper.sim.autoplay import Autoplayer, script_text  # noqa: E402
+from duelkeeper.sim.device import Device  # noqa: E402
+from duelkeeper.sim.script import Step  # noqa: E402
+from duelkeeper.sim.tablegame import antike_record, splendor_record, table_record  # noqa: E402
+
+OUT = ROOT / "docs" / "screenshots"
+
+
+def shot(ap: Autoplayer, name: str) -> None:
+    ap.steps.append(Step("shot", name=name))
+
+
+def until(ap: Autoplayer, ev: list[Any], done: Callable[[dict[str, Any]], bool]) -> None:
+    """Route towards ``ev`` until the screen satisfies ``done``."""
+    for _ in range(100):
+        v = ap.view()
+        if done(v):
+            return
+        ap.route(ev, v)
+    raise RuntimeError(f"never got there on the way to {ev}")
+
+
+def seven(ap: Autoplayer) -> str:
+    record = table_record(4)
+    events = record["events"]
+    # Where to look: a build paid partly by trading; a science or military threat; a
+    # progress token to choose.
+    match = Match(dict(record, events=[]))
+    trade = threat = token = -1
+    for k, ev in enumerate(events):
+        g = match.game
+        if trade < 0 and k > 6 and ev[0] == "build":
+            total, chained, printed, bought, _ = g.price(ev[1], card(ev[2]))
+            if bought and not chained:
+                trade = k
+        match.play(ev)
+        g = match.game
+        near = any(g.needs(p)[0] <= 4 or g.needs(p)[1] <= 2 for p in (0, 1))
+        if threat < 0 and near and g.pending is None and k > 20:
+            threat = k
+        if token < 0 and g.pending == "progress":
+            token = k
+    shot(ap, "games")
+    ap.start(record)
+    shot(ap, "7wd-start")
+    for k, ev in enumerate(events):
+        if k == trade:
+            number = card(ev[2])
+            until(ap, ev, lambda v, n=number: v["screen"] == "pick7" and v["cards"][v["i"]] == n)
+            shot(ap, "7wd-picker")
+        ap.event(ev)
+        if k == threat:
+            shot(ap, "7wd-tracking")
+        if k == token:
+            shot(ap, "7wd-choice")
+    shot(ap, "7wd-sheet")
+    ap.press("a")
+    return "7 Wonders Duel: a whole game as played at a table (tablegame seed 4)"
+
+
+def splendor(ap: Autoplayer) -> str:
+    record = splendor_record(4)
+    ap.start(record)
+    events = record["events"]
+    took = bought = False
+    for k, ev in enumerate(events):
+        if not took and k > 10 and ev[0] == "take" and len(ev[2]) == 3:
+            until(ap, ev, lambda v: v["screen"] == "tokensd" and sum(v["sel"]) == 2)
+            shot(ap, "splendor-tokens")
+            took = True
+        if not bought and k > 20 and ev[0] == "buy":
+            until(ap, ev, lambda v: v["screen"] == "cardsd")
+            shot(ap, "splendor-buy")
+            bought = True
+        ap.event(ev)
+        if k == len(events) // 2:
+            shot(ap, "splendor-tracking")
+    shot(ap, "splendor-sheet")
+    ap.press("a")
+    return "Splendor Duel: a whole game (tablegame splendor seed 4)"
+
+
+def antike(ap: Autoplayer) -> str:
+    record = antike_record(1, 24)
+    ap.start(record)
+    for k, ev in enumerate(record["events"]):
+        if k == 20:
+            until(ap, ev, lambda v: v["screen"] == "turnad")
+            shot(ap, "antike-moves")
+        ap.event(ev)
+    shot(ap, "antike-tracking")
+    return "Antike Duellum: the first 24 events of a game (tablegame antike seed 1)"
+
+
+def names(ap: Autoplayer) -> str:
+    ap.press("a")  # 7 Wonders Duel
+    ap.press("down")
+    ap.press("a")  # Player 1 -> names
+    ap.press("a")  # New name...
+    for gesture in ["a"] + ["down"] * 13 + ["a"] + ["down"] * 2:
+        ap.press(gesture)
+    shot(ap, "letters")
+    return "Spelling a name with the letter picker"
+
+
+def main() -> int:
+    OUT.mkdir(parents=True, exist_ok=True)
+    scripts = (("7wd", seven), ("splendor", splendor), ("antike", antike), ("names", names))
+    for name, play in scripts:
+        with tempfile.TemporaryDirectory() as tmp, Device(Path(tmp), runtime="cpython") as d:
+            d.step(0)
+            ap = Autoplayer(d)
+            about = play(ap)
+            (OUT / f"{name}.txt").write_text(script_text(ap.steps, about))
+            print(f"{name}.txt: {len(ap.steps)} lines")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
