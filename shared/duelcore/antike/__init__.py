@@ -1,11 +1,21 @@
 """Antike Duellum: the rules core (see docs/antike-duellum.md).
 
 Modules: layout (where each count lives), tables (fixed numbers and names), parse
-(argument checks), rules (Game: turn structure and the verbs), cards (the 25 event
-cards), result (the replay result), legal (the events accepted now), queries (what a
-player still needs, what things cost now). legal, queries and result load on first use.
+(argument checks), rules (Game: turn structure and the verbs), codes (events as small
+ints for the engine's log), cards (the 25 event cards), result (the replay result),
+legal (the events accepted now), queries (what a player still needs, what things cost
+now), vocabulary (the words of the flash codec). legal, queries and result load on first
+use, vocabulary when a record is packed.
 """
 
 from .rules import Game
 
-__all__ = ("Game",)
+__all__ = ("Game", "words")
+
+
+def words() -> tuple:
+    """The words the flash codec (duelcore.pack) numbers: the verbs first, then the
+    other names events use. Append-only, forever: see vocabulary.py."""
+    from .vocabulary import WORDS
+
+    return WORDS

@@ -25,19 +25,26 @@ def flag(v: object, what: str) -> bool:
     return v
 
 
-def pick(v: object, names: str, what: str, n: int = 99) -> int:
-    """The index of ``v`` among the space-separated ``names`` (the first ``n`` only)."""
+def index(v: object, names: str, n: int = 99) -> int:
+    """The index of ``v`` among the space-separated ``names`` (the first ``n`` only), or
+    -1 for anything else (never raises)."""
     if isinstance(v, str) and v and " " not in v:
         i = names.find(v)
         while i >= 0:  # a whole word: spaces (or the ends) on both sides
             j = i + len(v)
             if (not i or names[i - 1] == " ") and (j == len(names) or names[j] == " "):
                 i = names.count(" ", 0, i)
-                if i < n:
-                    return i
-                break
+                return i if i < n else -1
             i = names.find(v, j)
-    raise IllegalEvent("unknown %s %s (one of %s)" % (what, v, ", ".join(names.split()[:n])))
+    return -1
+
+
+def pick(v: object, names: str, what: str, n: int = 99) -> int:
+    """The index of ``v`` among the space-separated ``names`` (the first ``n`` only)."""
+    i = index(v, names, n)
+    if i < 0:
+        raise IllegalEvent("unknown %s %s (one of %s)" % (what, v, ", ".join(names.split()[:n])))
+    return i
 
 
 def bundle(v: object, kinds: int, what: str, signed: bool = False) -> list:

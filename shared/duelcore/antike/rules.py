@@ -27,12 +27,14 @@ from .tables import (
     ACTIONS,
     CARDS,
     CITY_TOKENS,
+    CONQUER_KEYS,
     KNOW_FIRST,
     KNOW_LATER,
     KNOWLEDGE,
     PERSONALITIES,
     RESOURCES,
     SUPPLY,
+    VERBS,
     WALL_AT,
 )
 
@@ -107,11 +109,6 @@ _DISPLAY = const(3)  # face-up event cards
 _ALL_CARDS = const(0x1FFFFFF)  # 25 cards
 _BIG = const(999)
 
-_VERBS = (
-    "rondel produce recruit deploy temple wall knowledge battle conquer city personality "
-    "event trade card resources units"
-)
-_CONQUER_KEYS = "resource wall armies fleets defenders fleets_lost"
 _MOVE_FIRST = "player %d must move on the rondel first"
 _HAS = "player %d has %s"
 _ON_BOARD = "legions, galleys on the board: %d, %d and %d, %d"
@@ -168,6 +165,18 @@ class Game:
         from .legal import legal
 
         return legal(self)
+
+    def encode(self, event: list) -> "int | None":
+        """The event as one small int for the engine's log, or None: it has no code
+        (codes.py, loaded by the first event; a from-import would allocate each call)."""
+        import duelcore.antike.codes as codes
+
+        return codes.encode(event)
+
+    def decode(self, code: int) -> list:
+        import duelcore.antike.codes as codes
+
+        return codes.decode(code)
 
     def owing(self) -> int:
         """The player who must take an event card now, or -1."""
@@ -345,7 +354,7 @@ class Game:
         v = event[0]
         p = event[1]
         a = event[2:]
-        pick(v, _VERBS, "verb")
+        pick(v, VERBS, "verb")
         o = self.owing()
         if v == "resources" or v == "units" or v == "card":  # corrections: any time
             if v == "card" and p != o:
@@ -460,7 +469,7 @@ class Game:
             if not isinstance(d, dict):
                 raise IllegalEvent("conquer details must be an object")
             for k in d:
-                pick(k, _CONQUER_KEYS, "conquer detail")
+                pick(k, CONQUER_KEYS, "conquer detail")
             name = d.get("resource")
             r = _UNK if name is None else pick(name, RESOURCES, "resource", 3)
             wall = flag(d.get("wall", False), "wall")

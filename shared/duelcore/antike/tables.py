@@ -9,6 +9,14 @@ a fraction of 25 string objects. ``parse.pick`` finds a name's index, ``NAMES.sp
 the name at an index; the index is what the state stores.
 """
 
+# The verbs; an event code (codes.py) holds the index in its low 4 bits.
+VERBS = (
+    "rondel produce recruit deploy temple wall knowledge battle conquer city personality "
+    "event trade card resources units"
+)
+# The keys of a conquest's details object.
+CONQUER_KEYS = "resource wall armies fleets defenders fleets_lost"
+
 # Resources in result order; a coin pays for any resource (never the reverse).
 RESOURCES = "marble iron gold coins"
 

@@ -46,7 +46,8 @@ _P_STEAL = const(2)
 _P_ROYAL = const(3)
 _P_RETURN = const(4)
 VICTORIES = ("points", "crowns", "color")
-_VERBS = (
+# The verbs; an event code (codes.py) holds the index in its low 4 bits.
+VERBS = (
     "privilege",
     "replenish",
     "take",
@@ -58,6 +59,8 @@ _VERBS = (
     "return",
     "tokens",
 )
+
+DECKS = ("deck1", "deck2", "deck3")  # blind reservations
 
 # Tokens at the start: 4 of each gem, 2 pearls, 3 gold, all on the board.
 _START = b"\x04\x04\x04\x04\x04\x02\x03"
@@ -247,7 +250,7 @@ class Game:
         verb = event[0]
         p = event[1]
         args = event[2:]
-        if verb not in _VERBS:
+        if verb not in VERBS:
             raise IllegalEvent("unknown verb %s" % (verb,))
         if self._winner >= 0:
             raise IllegalEvent("the game is over")
@@ -387,7 +390,7 @@ class Game:
             raise IllegalEvent("player %d already holds 3 reserved cards" % p)
         if not self._board[_GOLD]:
             raise IllegalEvent("no gold on the board to reserve with")
-        if arg in ("deck1", "deck2", "deck3"):
+        if arg in DECKS:
             lv = ord(str(arg)[4]) - 48
             if self._pool(lv) <= C.SLOTS[lv - 1]:
                 raise IllegalEvent("the level-%d deck is empty" % lv)
@@ -547,6 +550,20 @@ class Game:
             hand[k] = 0 if v < 0 else (_MAX_HELD if v > _MAX_HELD else v)
         if self._stage == _RESOLVING:
             self._settle()
+
+    # -- event codes ----------------------------------------------------------------------
+
+    def encode(self, event: list) -> "int | None":
+        """The event as one small int for the engine's log, or None: it has no code
+        (codes.py, loaded by the first event; a from-import would allocate each call)."""
+        import duelcore.splendor.codes as codes
+
+        return codes.encode(event)
+
+    def decode(self, code: int) -> list:
+        import duelcore.splendor.codes as codes
+
+        return codes.decode(code)
 
     # -- output ----------------------------------------------------------------------
 
