@@ -30,18 +30,12 @@
 // after every call, writes the files that changed under VMDIR back to HOSTDIR and
 // deletes those that went ("wrote" and "removed" list them, relative to VMDIR).
 
-import {
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createInterface } from "node:readline";
-import { join, posix } from "node:path";
+import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript";
+import { copyInto, sameBytes, walk } from "./flash.mjs";
 
 const { values, positionals } = parseArgs({
   options: {
@@ -74,41 +68,6 @@ function relay(stream) {
     }
   };
   return { put, flush };
-}
-
-function copyInto(FS, host, vmPath) {
-  if (statSync(host).isDirectory()) {
-    FS.mkdirTree(vmPath);
-    for (const name of readdirSync(host)) copyInto(FS, join(host, name), posix.join(vmPath, name));
-  } else {
-    FS.mkdirTree(posix.dirname(vmPath));
-    FS.writeFile(vmPath, readFileSync(host));
-  }
-}
-
-// Every file below a VM folder, read from the RAM filesystem's nodes (no copies):
-// relative path -> {node, mtime, size, data}. `before` is the previous walk, whose data is
-// kept for a file the walk finds untouched since then (same node, time and size).
-function walk(dir, before, since, prefix = "", into = new Map()) {
-  for (const [name, node] of Object.entries(dir.contents)) {
-    const rel = prefix ? prefix + "/" + name : name;
-    if (typeof node.usedBytes !== "number") {
-      walk(node, before, since, rel, into);
-      continue;
-    }
-    const old = before.get(rel);
-    if (old && old.node === node && old.mtime === node.mtime && old.size === node.usedBytes && old.mtime < since) {
-      into.set(rel, old);
-    } else {
-      const data = Uint8Array.from(node.contents ? node.contents.subarray(0, node.usedBytes) : []);
-      into.set(rel, { node, mtime: node.mtime, size: node.usedBytes, data });
-    }
-  }
-  return into;
-}
-
-function sameBytes(a, b) {
-  return a !== undefined && a.length === b.length && Buffer.compare(a, b) === 0;
 }
 
 async function serve(mp, captured) {

@@ -1,0 +1,94 @@
+// A host folder as the VM's flash: copied into the VM's RAM filesystem at start, and the
+// files that changed there written back (deleted ones deleted) after each call, so that
+// the host folder always holds what a board's flash would. run.mjs (--copy, --mirror)
+// and repl.mjs (the simulated device on a pseudo-terminal) share it.
+
+import {
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
+import { join, posix } from "node:path";
+
+export function copyInto(FS, host, vmPath) {
+  if (statSync(host).isDirectory()) {
+    FS.mkdirTree(vmPath);
+    for (const name of readdirSync(host)) {
+      if (name.endsWith(".~mirror")) continue; // a write-back the host was killed in
+      copyInto(FS, join(host, name), posix.join(vmPath, name));
+    }
+  } else {
+    FS.mkdirTree(posix.dirname(vmPath));
+    FS.writeFile(vmPath, readFileSync(host));
+  }
+}
+
+// Every file below a VM folder, read from the RAM filesystem's nodes (no copies):
+// relative path -> {node, mtime, size, data}. `before` is the previous walk, whose data is
+// kept for a file the walk finds untouched since then (same node, time and size).
+// `skip` names top-level entries to leave out (the VM's own /dev, /tmp... at "/").
+export function walk(dir, before, since, prefix = "", into = new Map(), skip = new Set()) {
+  for (const [name, node] of Object.entries(dir.contents)) {
+    if (!prefix && skip.has(name)) continue;
+    const rel = prefix ? prefix + "/" + name : name;
+    if (typeof node.usedBytes !== "number") {
+      walk(node, before, since, rel, into);
+      continue;
+    }
+    const old = before.get(rel);
+    if (old && old.node === node && old.mtime === node.mtime && old.size === node.usedBytes && old.mtime < since) {
+      into.set(rel, old);
+    } else {
+      const data = Uint8Array.from(node.contents ? node.contents.subarray(0, node.usedBytes) : []);
+      into.set(rel, { node, mtime: node.mtime, size: node.usedBytes, data });
+    }
+  }
+  return into;
+}
+
+export function sameBytes(a, b) {
+  return a !== undefined && a.length === b.length && Buffer.compare(a, b) === 0;
+}
+
+// The flash: HOST copied to VM at start; sync() writes back what changed since the last
+// sync and returns {wrote, removed} (paths relative to VM).
+export class Mirror {
+  constructor(FS, vm, host, skip = []) {
+    this.host = host;
+    this.skip = new Set(skip);
+    mkdirSync(host, { recursive: true });
+    copyInto(FS, host, vm);
+    this.root = FS.lookupPath(vm).node;
+    this.since = Date.now();
+    this.files = walk(this.root, new Map(), -1, "", new Map(), this.skip);
+  }
+
+  sync() {
+    const since = this.since;
+    this.since = Date.now();
+    const now = walk(this.root, this.files, since, "", new Map(), this.skip);
+    const wrote = [];
+    const removed = [];
+    for (const [rel, entry] of now) {
+      const old = this.files.get(rel);
+      if (old === entry || sameBytes(old && old.data, entry.data)) continue;
+      const host = join(this.host, ...rel.split("/"));
+      mkdirSync(join(host, ".."), { recursive: true });
+      // Whole files only, as littlefs commits them: a kill mid-write leaves the old file.
+      writeFileSync(host + ".~mirror", entry.data);
+      renameSync(host + ".~mirror", host);
+      wrote.push(rel);
+    }
+    for (const rel of this.files.keys()) {
+      if (now.has(rel)) continue;
+      rmSync(join(this.host, ...rel.split("/")), { force: true });
+      removed.push(rel);
+    }
+    this.files = now;
+    return { wrote, removed };
+  }
+}

@@ -1,0 +1,282 @@
+"""Sync: the device's finished games into the play log (``duelkeeper sync``).
+
+The device side is firmware/sync.py (protocol 1, docs/firmware.md): the PC stops the
+app, and in the raw REPL calls ``sync.info()``, ``sync.list()``, then per game
+``sync.get(id)`` and, only once the log has committed the game, ``sync.ack(id)``. So:
+
+* nothing is lost: a game leaves the device's list only after its transaction in the
+  log has committed; a sync cut anywhere (cable, kill, crash) leaves the game listed;
+* nothing is twice: the log is keyed by the game's id and ``Log.add`` of a game it
+  holds changes nothing, so the next sync just acknowledges it;
+* a game whose transfer is garbled (length or CRC-32 wrong, a line that does not parse),
+  that is damaged on the device's flash, or that the rules refuse (quarantined: a copy
+  goes to ``quarantine/<id>.json`` beside the log) is reported by id and not
+  acknowledged; the others go on, and the sync fails at the end with one line.
+
+``sync(device, log, after=...)`` is the library; ``after(step, game_id)`` is called
+after each protocol step (``STEPS``), which is how the tests cut a sync at every point.
+"""
+
+import contextlib
+import io
+import json
+import re
+import zlib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from duelcore import IllegalEvent, RecordError
+from duelkeeper.device import Device
+from duelkeeper.errors import DuelkeeperError
+from duelkeeper.log import Log
+from duelkeeper.progress import Progress
+
+PROTOCOL = 1
+STEPS = ("enter", "info", "list", "get", "add", "ack", "leave")
+RETRIES = 1  # a garbled transfer is read once more before it is reported
+_ID = re.compile(rb"[0-9A-Za-z_.-]{1,64}")
+
+Hook = Callable[[str, str | None], None]
+
+
+class SyncError(DuelkeeperError):
+    """The device's answers make no sense for the whole sync (not one game)."""
+
+
+class _Garbled(Exception):
+    """The transfer of one game went wrong; reading it again may work."""
+
+
+class _Refused(Exception):
+    """The device or the log refuses one game; reading it again will not help."""
+
+
+@dataclass
+class Problem:
+    """A game left on the device, and why."""
+
+    id: str
+    why: str
+
+    def __str__(self) -> str:
+        return "game %s: %s" % (self.id, self.why)
+
+
+@dataclass
+class Outcome:
+    """What a sync did."""
+
+    device: str = "?"
+    listed: int = 0
+    new: int = 0  # added to the log and acknowledged
+    known: int = 0  # in the log already, acknowledged again
+    problems: list[Problem] = field(default_factory=list)
+
+    def summary(self) -> str:
+        done = self.new + self.known
+        return "device %s: %d game%s synced (%d new, %d already in the log)" % (
+            self.device,
+            done,
+            "" if done == 1 else "s",
+            self.new,
+            self.known,
+        )
+
+    def failure(self) -> str:
+        ids = ", ".join(p.id for p in self.problems)
+        return "%d of %d games not synced, left on the device: %s" % (
+            len(self.problems),
+            self.listed,
+            ids,
+        )
+
+
+def _fields(line: bytes, verb: bytes, count: int) -> list[bytes]:
+    parts = line.split(b" ")
+    if parts[0] != verb or len(parts) != count:
+        raise SyncError("the device answered %r where %s was expected" % (line[:60], verb.decode()))
+    return parts
+
+
+def read_info(lines: list[bytes]) -> tuple[str, int]:
+    """(device id, unsynced count) from ``DK <protocol> <device id> <count>``."""
+    if len(lines) != 1:
+        raise SyncError(
+            "the device's info is %d lines, not one: is its firmware ours?" % len(lines)
+        )
+    _, proto, device, count = _fields(lines[0], b"DK", 4)
+    if proto != b"%d" % PROTOCOL:
+        raise SyncError(
+            "the device speaks sync protocol %s, this duelkeeper %d: update the one that is older"
+            % (proto.decode(errors="replace"), PROTOCOL)
+        )
+    if not (_ID.fullmatch(device) and count.isdigit()):
+        raise SyncError("the device's info line is garbled: %r" % lines[0][:60])
+    return device.decode(), int(count)
+
+
+def read_list(lines: list[bytes]) -> tuple[list[str], int, list[Problem]]:
+    """The ids from ``GAME <id>`` lines, the count ``END <count>`` gives, and a problem
+    for each line that does not parse (its game stays listed for the next sync)."""
+    if not lines:
+        raise SyncError("the device sent no game list")
+    _, count = _fields(lines[-1], b"END", 2)
+    ids: list[str] = []
+    problems: list[Problem] = []
+    for line in lines[:-1]:
+        verb, _, gid = line.partition(b" ")
+        if verb == b"GAME" and _ID.fullmatch(gid):
+            ids.append(gid.decode())
+        else:
+            problems.append(Problem("?", "a garbled line in the device's list: %r" % line[:60]))
+    if not count.isdigit() or int(count) != len(lines) - 1:
+        problems.append(
+            Problem(
+                "?",
+                "the device's list lost a line (%d of %s)"
+                % (len(ids), count.decode(errors="replace")),
+            )
+        )
+    return ids, int(count) if count.isdigit() else len(ids), problems
+
+
+def read_record(game_id: str, lines: list[bytes]) -> dict[str, Any]:
+    """The record from ``REC <length> <crc32>`` and its JSON line, checked."""
+    head = lines[0] if lines else b""
+    if head.startswith(b"BAD "):
+        why = head.split(b" ", 2)[-1].decode(errors="replace")
+        raise _Refused("damaged on the device's flash (%s)" % why)
+    if head.startswith(b"NONE "):
+        raise _Refused("the device no longer has it")
+    try:
+        _, length, crc = _fields(head, b"REC", 3)
+    except SyncError:
+        length = crc = b""
+    if not length.isdigit() or len(crc) != 8:
+        raise _Garbled("its header line is garbled: %r" % head[:60])
+    if len(lines) != 2:
+        raise _Garbled("%d lines where a header and the record were expected" % len(lines))
+    text = lines[1]
+    if len(text) != int(length):
+        raise _Garbled("%d bytes arrived of %d" % (len(text), int(length)))
+    if b"%08x" % zlib.crc32(text) != crc:
+        raise _Garbled(
+            "CRC-32 mismatch (%08x, the device said %s)"
+            % (zlib.crc32(text), crc.decode(errors="replace"))
+        )
+    try:
+        record = json.loads(text.decode("utf-8"))
+    except ValueError as e:
+        raise _Garbled("not JSON: %s" % e) from None
+    if not isinstance(record, dict) or record.get("id") != game_id:
+        raise _Garbled("the record is not game %s" % game_id)
+    return record
+
+
+def quarantine_dir(log: Log) -> Path:
+    """Where copies of refused records go: beside the log, so they are found with it."""
+    return log.path.parent / "quarantine"
+
+
+def _quarantine(log: Log, game_id: str, record: dict[str, Any]) -> Path:
+    folder = quarantine_dir(log)
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / (game_id + ".json")
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps(record, sort_keys=True, indent=1) + "\n", encoding="utf-8")
+    tmp.replace(path)
+    return path
+
+
+def _fetch(device: Device, game_id: str) -> dict[str, Any]:
+    for attempt in range(RETRIES + 1):
+        try:
+            return read_record(game_id, device.lines("sync.get(%r)" % game_id))
+        except _Garbled as e:
+            if attempt == RETRIES:
+                raise _Refused("garbled in transfer: %s" % e) from None
+    raise AssertionError("unreachable")
+
+
+def _add(log: Log, game_id: str, record: dict[str, Any]) -> bool:
+    try:
+        return log.add(record)
+    except (RecordError, IllegalEvent, DuelkeeperError) as e:
+        kept = _quarantine(log, game_id, record)
+        why = " ".join(str(e).split())
+        raise _Refused("quarantined, the log refuses it: %s (a copy: %s)" % (why, kept)) from None
+
+
+def sync(
+    device: Device,
+    log: Log,
+    after: Hook | None = None,
+    progress: Progress | None = None,
+) -> Outcome:
+    """Copy every unsynced game of ``device`` into ``log``; see the module's docstring."""
+    step: Hook = after or (lambda name, gid: None)
+    device.enter()
+    step("enter", None)
+    try:
+        out = _games(device, log, step, progress)
+    except BaseException:
+        with contextlib.suppress(Exception):  # the app back on, if the device still answers
+            device.leave()
+        raise
+    device.leave()
+    step("leave", None)
+    return out
+
+
+def _games(device: Device, log: Log, step: Hook, progress: Progress | None) -> Outcome:
+    out = Outcome()
+    device.run("from firmware import sync")
+    out.device, _ = read_info(device.lines("sync.info()"))
+    step("info", None)
+    ids, out.listed, out.problems = read_list(device.lines("sync.list()"))
+    step("list", None)
+    if progress is None:
+        progress = Progress("sync", io.StringIO())  # shows nothing
+    progress.start(len(ids))
+    try:
+        for n, gid in enumerate(ids):
+            _game(device, log, gid, out, step)
+            progress.update(n + 1)
+    finally:
+        progress.end()
+    return out
+
+
+def _game(device: Device, log: Log, gid: str, out: Outcome, step: Hook) -> None:
+    """Get, add and acknowledge one game; a problem with it goes into ``out``."""
+    try:
+        record = _fetch(device, gid)
+        step("get", gid)
+        new = _add(log, gid, record)
+        step("add", gid)
+    except _Refused as e:
+        out.problems.append(Problem(gid, str(e)))
+        return
+    reply = device.lines("sync.ack(%r)" % gid)
+    if reply not in ([b"ACK " + gid.encode()], [b"NONE " + gid.encode()]):
+        why = "in the log, but the device's acknowledgement is garbled: %r" % reply[:2]
+        out.problems.append(Problem(gid, why))
+    elif new:
+        out.new += 1
+    else:
+        out.known += 1
+    step("ack", gid)
+
+
+def run(
+    port: str | None,
+    db: Path | None,
+    after: Hook | None = None,
+    progress: Progress | None = None,
+) -> Outcome:
+    """Open the device (the one Pico plugged in when ``port`` is None) and the log
+    (``Log.open``'s default when ``db`` is None), and sync."""
+    with Log.open(db) as log, Device(port) as device:
+        return sync(device, log, after, progress)

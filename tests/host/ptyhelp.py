@@ -1,0 +1,51 @@
+"""Shared by the sync, deploy and pty tests: the simulated device on a pseudo-terminal.
+
+``device(flash, games=N)`` archives N random games on a flash folder with the firmware's
+own Storage (duelkeeper.sim.fill) and serves the VM's REPL on a new pty
+(duelkeeper.sim.pty), in this process: the tests then reach it with the real mpremote and
+pyserial, as they would a board. The bridge loads the flash folder at every soft reset,
+so a test may change the folder between two syncs (each sync starts with one).
+"""
+
+import shutil
+import subprocess
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from duelkeeper.sim.fill import fill
+from duelkeeper.sim.pty import PtyDevice
+
+COMMAND = str(Path(sys.executable).with_name("duelkeeper"))
+
+
+@contextmanager
+def device(flash: Path, games: int = 0, seed: int = 0) -> Iterator[PtyDevice]:
+    if games:
+        fill(flash, games, seed)
+    with PtyDevice(flash) as served:
+        yield served
+
+
+def duelkeeper(*args: str) -> subprocess.CompletedProcess[str]:
+    """The installed command, in a process of its own."""
+    return subprocess.run([COMMAND, *args], capture_output=True, text=True, timeout=120)
+
+
+def unsynced(flash: Path) -> list[str]:
+    return sorted(p.stem for p in (flash / "games").glob("*.dk"))
+
+
+def synced(flash: Path) -> list[str]:
+    return sorted(p.stem for p in (flash / "games").glob("*.ok"))
+
+
+def snapshot(flash: Path, to: Path) -> None:
+    shutil.copytree(flash / "games", to)
+
+
+def restore(flash: Path, saved: Path) -> None:
+    """Put the games folder back as it was (the device reloads it at its next reset)."""
+    shutil.rmtree(flash / "games")
+    shutil.copytree(saved, flash / "games")

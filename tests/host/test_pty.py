@@ -1,0 +1,117 @@
+"""`duelkeeper sim --pty`: the VM's REPL on a pseudo-terminal, as a board's USB serial.
+
+The real mpremote (its command line and its transport) and plain pyserial talk to it;
+the two things the VM's REPL lacks (raw-paste, soft reset) are answered by the bridge,
+and OSError numbers read as a board's.
+"""
+
+import signal
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+import serial  # type: ignore[import-untyped]
+from ptyhelp import COMMAND, device
+
+from duelkeeper.device import Device, DeviceError
+
+MPREMOTE = str(Path(COMMAND).with_name("mpremote"))
+RAW = b"raw REPL; CTRL-B to exit\r\n>"
+
+
+def mpremote(port: str, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [MPREMOTE, "connect", port, *args], capture_output=True, text=True, timeout=60
+    )
+
+
+def read_until(line: serial.Serial, ending: bytes, limit: float = 5) -> bytes:
+    data = b""
+    end = time.monotonic() + limit
+    while not data.endswith(ending) and time.monotonic() < end:
+        data += line.read(1)
+    assert data.endswith(ending), data
+    return data
+
+
+def test_the_command_prints_the_pty_and_serves_the_games(tmp_path: Path) -> None:
+    flash = tmp_path / "flash"
+    args = ["sim", "--pty", "--storage", str(flash), "--games", "3", "--seed", "4"]
+    proc = subprocess.Popen(
+        [COMMAND, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    try:
+        assert proc.stdout is not None
+        path = proc.stdout.readline().strip()
+        assert path.startswith("/dev/"), path
+        done = mpremote(path, "exec", "from firmware import sync\nsync.info()\nsync.list()")
+        assert done.returncode == 0, done.stderr
+        lines = done.stdout.splitlines()
+        assert lines[0].startswith("DK 1 ") and lines[0].endswith(" 3")
+        assert [x.split()[0] for x in lines[1:]] == ["GAME"] * 3 + ["END"]
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        out, err = proc.communicate(timeout=20)
+    assert proc.returncode == 0
+    assert out == "" and err == "3 finished games archived in %s\n" % flash
+    assert len(list((flash / "games").glob("*.dk"))) == 3
+
+
+def test_mpremote_file_commands_write_through_to_the_folder(tmp_path: Path) -> None:
+    local = tmp_path / "hello.txt"
+    local.write_text("hello\n")
+    flash = tmp_path / "flash"
+    with device(flash) as d:
+        cp = ["fs", "cp", str(local)]
+        done = mpremote(
+            d.path,
+            *cp, ":a.txt", "+", "fs", "mkdir", "d", "+", *cp, ":d/b.txt", "+",
+            "soft-reset", "+", "fs", "ls", "d", "+", "fs", "cat", "d/b.txt", "+",
+            "fs", "rm", ":a.txt",
+        )  # fmt: skip
+        assert done.returncode == 0, done.stderr
+        assert "b.txt" in done.stdout and "hello" in done.stdout
+        assert (flash / "d" / "b.txt").read_text() == "hello\n"
+        assert not (flash / "a.txt").exists()
+        missing = mpremote(d.path, "fs", "rm", ":nope")
+        assert "nope: No such file or directory" in missing.stderr  # ENOENT, as on a board
+
+
+def test_raw_repl_paste_soft_reset_and_ctrl_c_over_pyserial(tmp_path: Path) -> None:
+    with device(tmp_path / "flash") as d, serial.Serial(d.path, timeout=0.5) as line:
+        line.write(b"\r\x03\r\x01")
+        read_until(line, RAW)
+        line.write(b"\x05A\x01")  # raw-paste? understood, not supported
+        assert line.read(2) == b"R\x00"
+        line.write(b"x = 6 * 7\nprint(x)\x04")
+        assert read_until(line, b"\x04>") == b"OK42\n\x04\x04>"
+        line.write(b"\x04")  # on an empty raw line: soft reset, still in the raw REPL
+        assert read_until(line, RAW) == b"OK\r\nMPY: soft reboot\r\n" + RAW
+        line.write(b"print(x)\x04")  # a new VM: x is gone
+        assert b"NameError" in read_until(line, b"\x04>")
+        line.write(b"\x02")  # the friendly REPL
+        assert read_until(line, b">>> ").endswith(b'Type "help()" for more information.\r\n>>> ')
+        line.write(b"1 +\x03")  # Ctrl-C drops the line
+        assert read_until(line, b">>> ").endswith(b"\r\n>>> ")
+        line.write(b"\x04")  # friendly soft reset: the banner mpremote waits for
+        banner = read_until(line, b">>> ")
+        assert b"MPY: soft reboot\r\n" in banner and b"\nMicroPython " in banner
+
+
+def test_flash_is_the_root_and_errors_read_as_a_boards(tmp_path: Path) -> None:
+    flash = tmp_path / "flash"
+    (flash / "games").mkdir(parents=True)
+    (flash / "games" / "x.dk").write_bytes(b"")
+    with device(flash) as d, Device(d.path) as dev:
+        dev.enter()
+        out = dev.run(
+            "import os\nfrom firmware import sync\nprint(sync.ROOT, os.listdir('/games'))\n"
+            "f = open('/games/new.txt', 'w')\nf.write('kept')\nf.close()"
+        )
+        assert out == b"/ ['x.dk']\n"
+        assert (flash / "games" / "new.txt").read_text() == "kept"  # written back at once
+        with pytest.raises(DeviceError, match=r"OSError: \[Errno 2\] ENOENT"):
+            dev.run("import os\nos.stat('/nope')")
+        with pytest.raises(DeviceError, match=r"OSError: \[Errno 17\] EEXIST"):
+            dev.run("import os\nos.mkdir('/games')")

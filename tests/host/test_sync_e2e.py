@@ -1,0 +1,373 @@
+"""`duelkeeper sync` end to end: the simulated device on a pty, the real mpremote and
+pyserial, the play log, and the commands that read it.
+
+Every sync here starts the way it would with a board: Ctrl-C, the raw REPL, a soft reset
+(a new MicroPython VM over the flash folder). Sync is cut at every protocol step, by an
+exception, by SIGKILL and by pulling the cable, and must then finish with the same log.
+"""
+
+import io
+import json
+import shutil
+import signal
+import subprocess
+import sys
+import time
+import zlib
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from ptyhelp import COMMAND, device, duelkeeper, restore, snapshot, synced, unsynced
+
+from duelkeeper import sync
+from duelkeeper.device import Device, DeviceError
+from duelkeeper.log import Log
+from duelkeeper.progress import Progress
+from duelkeeper.randomgame import random_record
+from duelkeeper.sim.fill import fill, storage_class
+from duelkeeper.sim.pty import PtyDevice
+
+KINDS = {"7wd", "splendor-duel", "antike-duellum"}
+
+
+@pytest.fixture(scope="module")
+def six(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A flash folder with six finished games, two of each kind (made once)."""
+    flash = tmp_path_factory.mktemp("six") / "flash"
+    fill(flash, 6, seed=7)
+    return flash
+
+
+@pytest.fixture(scope="module")
+def two(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Two short games (7wd, Splendor Duel): sync is cut at each of its ten steps."""
+    flash = tmp_path_factory.mktemp("two") / "flash"
+    fill(flash, 2, seed=9)
+    return flash
+
+
+@pytest.fixture(scope="module")
+def three(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    flash = tmp_path_factory.mktemp("three") / "flash"
+    fill(flash, 3, seed=8)
+    return flash
+
+
+@pytest.fixture(scope="module")
+def reference(tmp_path_factory: pytest.TempPathFactory, three: Path) -> set[tuple[str, str, str]]:
+    """The log an uninterrupted sync of ``three`` makes."""
+    flash = tmp_path_factory.mktemp("ref") / "flash"
+    shutil.copytree(three, flash)
+    with device(flash) as d:
+        sync.run(d.path, flash.parent / "ref.sqlite3")
+    return rows(flash.parent / "ref.sqlite3")
+
+
+@pytest.fixture
+def flash(tmp_path: Path, six: Path) -> Path:
+    shutil.copytree(six, tmp_path / "flash")
+    return tmp_path / "flash"
+
+
+@pytest.fixture
+def served(flash: Path) -> Iterator[PtyDevice]:
+    with device(flash) as d:
+        yield d
+
+
+def rows(db: Path) -> set[tuple[str, str, str]]:
+    """What the log holds of each game, leaving out the import time."""
+    with Log.open(db) as log:
+        return {(g.id, g.record_json, g.result_json) for g in log.games()}
+
+
+def test_sync_stats_export_and_resync(tmp_path: Path, flash: Path, served: PtyDevice) -> None:
+    db = tmp_path / "log.sqlite3"
+    ids = unsynced(flash)
+    assert len(ids) == 6
+    done = duelkeeper("sync", "--port", served.path, "--db", str(db))
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == ""
+    assert done.stdout.endswith(": 6 games synced (6 new, 0 already in the log)\n")
+    assert unsynced(flash) == [] and synced(flash) == ids
+    with Log.open(db) as log:
+        games = list(log.games())
+    assert sorted(g.id for g in games) == ids
+    assert {g.game for g in games} == KINDS
+    assert all(g.record["meta"] == {"board": "sim"} for g in games)
+
+    stats = duelkeeper("stats", "--db", str(db), "--json")
+    assert stats.returncode == 0, stats.stderr
+    kinds = json.loads(stats.stdout)
+    assert {k["game"] for k in kinds} == KINDS
+    assert sum(k["games"] for k in kinds) == 6
+    export = duelkeeper("export", "--db", str(db), "--format", "jsonl")
+    assert sorted(json.loads(line)["id"] for line in export.stdout.splitlines()) == ids
+
+    before = rows(db)
+    again = duelkeeper("sync", "--port", served.path, "--db", str(db))
+    assert again.returncode == 0, again.stderr
+    assert ": 0 games synced (0 new, 0 already in the log)" in again.stdout
+    assert rows(db) == before
+
+
+def test_game_in_the_log_is_still_acknowledged(
+    tmp_path: Path, flash: Path, served: PtyDevice
+) -> None:
+    db = tmp_path / "log.sqlite3"
+    with Log.open(db) as log:  # the log got the first game, the device never heard back
+        with Device(served.path) as d:
+            d.enter()
+            d.run("from firmware import sync")
+            first = unsynced(flash)[0]
+            record = sync.read_record(first, d.lines("sync.get(%r)" % first))
+        assert log.add(record)
+    outcome = sync.run(served.path, db)
+    assert (outcome.new, outcome.known, outcome.problems) == (5, 1, [])
+    assert unsynced(flash) == []
+
+
+class Cut(Exception):
+    pass
+
+
+def test_cut_after_every_step_resumes_to_the_same_log(tmp_path: Path, two: Path) -> None:
+    flash = tmp_path / "flash"
+    shutil.copytree(two, flash)
+    saved = tmp_path / "saved"
+    snapshot(flash, saved)
+    with device(flash) as d:
+        steps: list[tuple[str, str | None]] = []
+        sync.run(d.path, tmp_path / "ref.sqlite3", after=lambda s, g: steps.append((s, g)))
+        reference = rows(tmp_path / "ref.sqlite3")
+        assert len(reference) == 2
+        assert [s for s, _ in steps] == ["enter", "info", "list"] + ["get", "add", "ack"] * 2 + [
+            "leave"
+        ]
+        for k, (name, gid) in enumerate(steps):
+            restore(flash, saved)
+            db = tmp_path / ("cut%d.sqlite3" % k)
+            seen: list[int] = []
+
+            def cut(step: str, game: str | None, k: int = k, seen: list[int] = seen) -> None:
+                seen.append(1)
+                if len(seen) == k + 1:
+                    raise Cut()
+
+            with pytest.raises(Cut):
+                sync.run(d.path, db, after=cut)
+            acked = len(synced(flash))
+            resumed = sync.run(d.path, db)
+            assert resumed.problems == [], (name, gid)
+            assert rows(db) == reference, (name, gid)
+            assert unsynced(flash) == [], (name, gid)
+            # what the cut sync had committed is found again, not added twice
+            assert resumed.new + resumed.known == 2 - acked, (name, gid)
+
+
+KILLER = """
+import os, signal, sys
+from pathlib import Path
+from duelkeeper import sync
+port, db, step, nth = sys.argv[1:]
+seen = []
+def after(name, game):
+    if name == step:
+        seen.append(game)
+        if len(seen) == int(nth):
+            os.kill(os.getpid(), signal.SIGKILL)
+sync.run(port, Path(db), after=after)
+"""
+
+
+@pytest.mark.parametrize(("step", "nth"), [("list", 1), ("get", 3), ("add", 2), ("ack", 1)])
+def test_killed_sync_resumes(
+    tmp_path: Path, three: Path, reference: set[tuple[str, str, str]], step: str, nth: int
+) -> None:
+    flash = tmp_path / "flash"
+    shutil.copytree(three, flash)
+    db = tmp_path / "log.sqlite3"
+    with device(flash) as d:
+        killed = subprocess.run(
+            [sys.executable, "-c", KILLER, d.path, str(db), step, str(nth)],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert killed.returncode == -signal.SIGKILL, killed.stderr
+        done = duelkeeper("sync", "--port", d.path, "--db", str(db))
+    assert done.returncode == 0, done.stderr
+    assert rows(db) == reference
+    assert unsynced(flash) == []
+
+
+def test_killed_at_any_moment_resumes(
+    tmp_path: Path, three: Path, reference: set[tuple[str, str, str]]
+) -> None:
+    flash = tmp_path / "flash"
+    shutil.copytree(three, flash)
+    saved = tmp_path / "saved"
+    snapshot(flash, saved)
+    with device(flash) as d:
+        for n, delay in enumerate([0.0, 0.1, 0.25]):
+            restore(flash, saved)
+            db = tmp_path / ("log%d.sqlite3" % n)
+            proc = subprocess.Popen(
+                [COMMAND, "sync", "--port", d.path, "--db", str(db)],
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+            )
+            while not synced(flash) and proc.poll() is None:  # the first game is acknowledged:
+                time.sleep(0.005)  # kill it somewhere in the next ones
+            time.sleep(delay)
+            proc.send_signal(signal.SIGKILL)
+            proc.wait()
+            resumed = sync.run(d.path, db)
+            assert resumed.problems == []
+            assert resumed.new + resumed.known < 3
+            assert rows(db) == reference
+            assert unsynced(flash) == []
+
+
+def test_cable_pulled_mid_sync(tmp_path: Path, three: Path) -> None:
+    flash = tmp_path / "flash"
+    shutil.copytree(three, flash)
+    db = tmp_path / "log.sqlite3"
+    with device(flash) as d:
+
+        def pull(step: str, game: str | None) -> None:
+            if step == "add" and len(synced(flash)) == 1:
+                d.power_cut()  # the second game is in the log, the device is gone
+
+        with pytest.raises(DeviceError, match=d.path):
+            sync.run(d.path, db, after=pull)
+    assert len(synced(flash)) == 1
+    with device(flash) as d:  # plugged in again: a new port
+        outcome = sync.run(d.path, db)
+    assert (outcome.new, outcome.known, outcome.problems) == (1, 1, [])
+    assert len(rows(db)) == 3 and unsynced(flash) == []
+
+
+def test_garbled_transfer_is_reported_not_acknowledged(
+    tmp_path: Path, flash: Path, served: PtyDevice, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    db = tmp_path / "log.sqlite3"
+    bad = unsynced(flash)[2]
+    lines = Device.lines
+
+    def garbling(self: Device, code: str) -> list[bytes]:
+        out = lines(self, code)
+        if code == "sync.get(%r)" % bad:  # one byte of the record changed on the way
+            out[1] = out[1].replace(b'"', b"'", 1)
+        return out
+
+    monkeypatch.setattr(Device, "lines", garbling)
+    outcome = sync.run(served.path, db)
+    assert [p.id for p in outcome.problems] == [bad]
+    assert "garbled in transfer: CRC-32 mismatch" in outcome.problems[0].why
+    assert outcome.new == 5 and unsynced(flash) == [bad]
+    assert bad not in {i for i, _, _ in rows(db)}
+    monkeypatch.undo()
+    assert sync.run(served.path, db).new == 1  # the next sync, on a good line, has it
+    assert unsynced(flash) == []
+
+
+def flip_byte(path: Path, at: int) -> None:
+    data = bytearray(path.read_bytes())
+    data[at] ^= 0x20
+    path.write_bytes(bytes(data))
+
+
+def archive(flash: Path, record: dict[str, Any]) -> str:
+    """Put a record on the flash as the device's firmware archives a finished game."""
+    store = storage_class()(str(flash))
+    record = dict(record)
+    del record["id"]
+    store.start(record)
+    gid = store.finish()
+    assert gid is not None
+    return str(gid)
+
+
+def test_damaged_and_refused_records_stay_on_the_device(tmp_path: Path, flash: Path) -> None:
+    db = tmp_path / "log.sqlite3"
+    damaged = unsynced(flash)[1]
+    flip_byte(flash / "games" / (damaged + ".dk"), 20)
+    unfinished = random_record("7wd", 3)
+    unfinished["events"] = unfinished["events"][:10]  # "end and save now" on the device
+    illegal = random_record("splendor-duel", 4)
+    illegal["events"][6] = illegal["events"][7]  # the same move twice: out of turn
+    short = archive(flash, unfinished)
+    wrong = archive(flash, illegal)
+    with device(flash) as d:
+        done = duelkeeper("sync", "--port", d.path, "--db", str(db))
+    assert done.returncode == 2
+    assert "Traceback" not in done.stderr
+    err = done.stderr.splitlines()
+    assert err[-1] == (
+        "duelkeeper: 3 of 8 games not synced, left on the device: %s, %s, %s"
+        % (damaged, short, wrong)
+    )
+    assert err[0].startswith("duelkeeper: game %s: damaged on the device's flash" % damaged)
+    assert err[1].startswith("duelkeeper: game %s: quarantined, the log refuses it:" % short)
+    assert "is not over" in err[1]
+    assert err[2].startswith("duelkeeper: game %s: quarantined, the log refuses it:" % wrong)
+    assert ": 5 games synced (5 new" in done.stdout
+    assert unsynced(flash) == sorted([damaged, short, wrong])
+    assert {i for i, _, _ in rows(db)}.isdisjoint({damaged, short, wrong})
+    kept = json.loads((tmp_path / "quarantine" / (wrong + ".json")).read_text())
+    assert kept["id"] == wrong and kept["events"] == illegal["events"]
+
+
+def test_progress_bar_only_on_a_terminal_for_many() -> None:
+    class Tty(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    shown = Tty()
+    bar = Progress("sync", shown)
+    bar.start(8)
+    bar.update(4)
+    bar.end()
+    assert shown.getvalue().endswith("\rsync [###############...............] 4/8\n")
+    for stream, total in ((Tty(), 5), (io.StringIO(), 50)):
+        quiet = Progress("sync", stream)
+        quiet.start(total)
+        quiet.update(total)
+        quiet.end()
+        assert stream.getvalue() == ""
+
+
+def test_no_device_is_one_line(tmp_path: Path) -> None:
+    done = duelkeeper("sync", "--port", str(tmp_path / "nothing"), "--db", str(tmp_path / "l"))
+    assert done.returncode == 2
+    assert len(done.stderr.splitlines()) == 1
+    assert done.stderr.startswith("duelkeeper: %s: cannot open the port" % (tmp_path / "nothing"))
+
+
+def test_answers_that_make_no_sense() -> None:
+    with pytest.raises(sync.SyncError, match="protocol 2, this duelkeeper 1"):
+        sync.read_info([b"DK 2 abc 1"])
+    with pytest.raises(sync.SyncError, match="is its firmware ours"):
+        sync.read_info([])
+    ids, count, problems = sync.read_list([b"GAME a-1", b"GAxE a-2", b"GAME a-3", b"END 4"])
+    assert ids == ["a-1", "a-3"] and count == 4
+    assert [p.why for p in problems] == [
+        "a garbled line in the device's list: b'GAxE a-2'",
+        "the device's list lost a line (2 of 4)",
+    ]
+    text = b'{"id":"a-1"}'
+    good = [b"REC %d %08x" % (len(text), zlib.crc32(text)), text]
+    assert sync.read_record("a-1", good) == {"id": "a-1"}
+    for lines, why in [
+        ([good[0], text + b" "], "13 bytes arrived of 12"),
+        ([good[0]], "1 lines where"),
+        ([b"REC x y"], "header line is garbled"),
+        ([b"REC 12 00000000", text], "CRC-32 mismatch"),
+    ]:
+        with pytest.raises(sync._Garbled, match=why):
+            sync.read_record("a-1", lines)
+    with pytest.raises(sync._Garbled, match="not game a-2"):
+        sync.read_record("a-2", good)
