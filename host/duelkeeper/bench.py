@@ -132,15 +132,16 @@ def core() -> tuple[str, bool]:
 
 
 def main() -> int:
-    """Every figure `make bench` reports: the core, the firmware, the play log."""
-    from duelkeeper import bench_firmware, bench_log
+    """Every figure `make bench` reports: core, firmware, sync, play log."""
+    from duelkeeper import bench_firmware, bench_log, bench_sync
 
     ok = True
     for part in (core, bench_firmware.main):
         text, fine = part()
         print(text + "\n")
         ok = ok and fine
-    return 0 if ok and bench_log.main() == 0 else 1
+    ok = bench_sync.main() == 0 and ok
+    return 0 if bench_log.main() == 0 and ok else 1
 
 
 if __name__ == "__main__":
