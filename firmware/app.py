@@ -6,30 +6,26 @@ shown. Screens are small objects on a stack; the top one gets the gestures and d
 frame whenever the App is marked dirty. The refresh policy decides how the panel shows it.
 """
 
-import sys
-
-from duelcore.engine import Match
 from duelcore.errors import IllegalEvent
 
-from . import ui
+from . import ui, unload
 from .buttons import BTN_B, LONG, REPEAT, Buttons
 from .display.refresh import Refresh
-from .words import describe
 
-VERSION = "0.4.0"
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # annotations only
+    from duelcore.engine import Match
 
 GAMES = ("7wd", "splendor-duel", "antike-duellum")
 NAMES = ("7 Wonders Duel", "Splendor Duel", "Antike Duellum")
-# Per game: the module of its live tracking screen (firmware/screens/<name>.py).
-_TRACK = ("track7", "tracksd", "trackad")
 
 _LONG_B = BTN_B | LONG << 5
-# Screens only needed before a game starts, and those of a game in progress: each set is
-# unloaded when the other is in use, so their code does not hold heap meanwhile.
-_SETUP = ("games", "players", "names", "letters", "setup")
-_PLAYING = (
-    "track7", "pick7", "tracksd", "turnsd", "tokensd", "cardsd", "trackad", "turnad",
-    "choice", "more", "sheet",
+# Screens a tracking screen opens for one action, which no module imports: their code is
+# unloaded when they leave the stack, so that between turns it holds no heap.
+_TRANSIENT = (
+    "firmware.screens.pick7", "firmware.screens.more", "firmware.screens.sheet",
+    "firmware.screens.turnsd", "firmware.screens.tokensd", "firmware.screens.cardsd",
+    "firmware.screens.turnad",
 )  # fmt: skip
 
 
@@ -40,13 +36,8 @@ def screen_module(name: str) -> object:
 
 def forget(names: tuple) -> None:
     """Unload screen modules (their code is heap on the device); gc frees them later."""
-    package = sys.modules.get("firmware.screens")
     for name in names:
-        if sys.modules.pop("firmware.screens." + name, None) is not None and package:
-            try:
-                delattr(package, name)
-            except AttributeError:
-                pass
+        unload("firmware.screens." + name)
 
 
 class App:
@@ -68,7 +59,7 @@ class App:
         self.match: Match | None = None
         self.notice: str | None = None  # one line for the status bar, until the next key
         self.settings: dict = storage.settings()  # type: ignore[attr-defined]
-        self._boot()
+        self._once("boot")
 
     # -- the loop ----------------------------------------------------------------------
 
@@ -97,9 +88,6 @@ class App:
 
     # -- the screen stack --------------------------------------------------------------
 
-    def top(self) -> object:
-        return self.stack[-1]
-
     def push(self, screen: object, whole: bool = False) -> None:
         self.stack.append(screen)
         screen.enter()  # type: ignore[attr-defined]
@@ -108,8 +96,7 @@ class App:
     def pop(self) -> None:
         if len(self.stack) > 1:
             self.stack.pop()
-            self.stack[-1].enter()
-            self._changed(False)
+            self._left()
 
     def home(self, screen: object) -> None:
         """Replace the whole stack with ``screen`` (a change of screen: refresh fully)."""
@@ -120,8 +107,18 @@ class App:
         """Pop down to ``depth`` screens (1: the bottom one)."""
         if len(self.stack) > depth:
             del self.stack[depth:]
-            self.stack[-1].enter()
-            self._changed(False)
+            self._left()
+
+    def _left(self) -> None:
+        """Screens were popped: unload the transient ones, show the one uncovered."""
+        for name in _TRANSIENT:
+            for s in self.stack:
+                if type(s).__module__ == name:
+                    break
+            else:
+                unload(name)
+        self.stack[-1].enter()
+        self._changed(False)
 
     def _changed(self, whole: bool) -> None:
         self.dirty = True
@@ -138,26 +135,6 @@ class App:
 
     # -- the game in progress ------------------------------------------------------------
 
-    def _boot(self) -> None:
-        record = None
-        notice = None
-        try:
-            record, notice = self.storage.resume()  # type: ignore[attr-defined]
-        except (OSError, ValueError):
-            notice = "Saved game unreadable"
-        if record is not None:
-            try:
-                self.match = Match(record)
-            except (ValueError, IllegalEvent) as e:  # RecordError is a ValueError
-                self.match = None
-                notice = "Saved game refused: %s" % e
-        self.notice = notice
-        if self.match is None:
-            self.home(screen_module("games").Screen(self))  # type: ignore[attr-defined]
-        else:
-            self._track()
-            self._follow()
-
     def game_index(self) -> int:
         return GAMES.index(self.match.record["game"]) if self.match is not None else -1
 
@@ -166,30 +143,7 @@ class App:
 
     def new_game(self, game: str, players: list, setup: dict) -> None:
         """Start a game: journal its record, then show its tracking screen."""
-        record = {
-            "format": 1,
-            "game": game,
-            "players": list(players),
-            "setup": setup,
-            "events": [],
-            "meta": {"firmware": VERSION, "board": self.settings.get("board", "")},
-        }
-        try:
-            self.storage.start(record)  # type: ignore[attr-defined]
-            self.match = Match(record)
-        except (OSError, ValueError, IllegalEvent) as e:
-            self.match = None
-            self.notice = "Cannot start: %s" % e
-            self.redraw()
-            return
-        self.notice = None
-        self._track()
-        forget(_SETUP)
-        self._follow()
-
-    def _track(self) -> None:
-        module = screen_module(_TRACK[self.game_index()])
-        self.home(module.Screen(self))  # type: ignore[attr-defined]
+        self._once("new_game", game, players, setup)
 
     def play(self, event: list) -> bool:
         """Play ``event``, journal it, then update the screens; False if it was refused."""
@@ -203,15 +157,15 @@ class App:
             self.redraw()
             return False
         try:
-            self.storage.append(event)  # type: ignore[attr-defined]
+            self.storage.append(event, m.game)  # type: ignore[attr-defined]
         except OSError:
             m.undo()
             self.notice = "Flash write failed: not played"
             self.redraw()
             return False
-        self.notice = describe(event, m.record["players"])
+        self.notice = self.stack[0].describe(event)  # the tracking screen tells it
         self.back_to(1)
-        self._follow()
+        self.stack[0].follow()  # the tracking screen opens the score sheet or a choice
         return True
 
     def undo(self) -> None:
@@ -227,14 +181,10 @@ class App:
                 self.redraw()
                 return
             last = m.undo()
-            self.notice = "Undone: " + describe(last, m.record["players"])  # type: ignore[arg-type]
+            self.notice = "Undone: " + self.stack[0].describe(last)
         self.back_to(1)
         self.stack[0].enter()
         self.redraw()
-
-    def _follow(self) -> None:
-        """After an event: the tracking screen opens the score sheet or a pending choice."""
-        self.stack[0].follow()
 
     def sheet(self) -> None:
         """The score sheet, at once (a new screen: a full refresh)."""
@@ -242,24 +192,15 @@ class App:
 
     def finish(self) -> None:
         """Archive the finished game and go back to the choice of game."""
-        try:
-            self.storage.finish()  # type: ignore[attr-defined]
-        except OSError:
-            self.notice = "Flash write failed: game kept"
-            self.redraw()
-            return
-        self.match = None
-        self.notice = "Game saved"
-        self.home(screen_module("games").Screen(self))  # type: ignore[attr-defined]
-        forget(_PLAYING)
+        self._once("finish")
 
     def abandon(self) -> None:
         """Drop the game in progress without archiving it."""
+        self._once("abandon")
+
+    def _once(self, name: str, *args: object) -> None:
+        """firmware/session.py's ``name(self, *args)``; the module is unloaded after."""
         try:
-            self.storage.abandon()  # type: ignore[attr-defined]
-        except OSError:
-            pass
-        self.match = None
-        self.notice = "Game dropped"
-        self.home(screen_module("games").Screen(self))  # type: ignore[attr-defined]
-        forget(_PLAYING)
+            getattr(__import__("firmware.session", None, None, ("boot",)), name)(self, *args)
+        finally:
+            unload("firmware.session")

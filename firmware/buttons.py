@@ -4,10 +4,10 @@
 ``board.pressed()`` (a bitmask of BTN_* held now) and returns the next gesture as a
 small int, ``button | kind << 5``, or 0:
 
-* PRESS: the button went down and came up before LONG_MS (sent on release, so that
+* PRESS: the button went down and came up before 600 ms (sent on release, so that
   a long press is never also a press);
-* LONG: the button has been held for LONG_MS (sent while still held);
-* REPEAT: UP or DOWN still held, every REPEAT_MS after the LONG.
+* LONG: the button has been held for 600 ms (sent while still held);
+* REPEAT: UP or DOWN still held, every 150 ms after the LONG.
 
 Debounce: a new reading counts once two polls in a row agree (10-20 ms at the 10 ms
 poll), enough for the tactile switches of these boards and still quick to the finger.
@@ -52,30 +52,27 @@ BTN_DOWN = const(16)
 PRESS = const(1)
 LONG = const(2)
 REPEAT = const(3)
-KIND_SHIFT = const(5)  # gesture = button | kind << KIND_SHIFT
-BUTTON_MASK = const(0x1F)
+_SHIFT = const(5)  # gesture = button | kind << _SHIFT
+_MASK = const(0x1F)
 
-LONG_MS = const(600)
-REPEAT_MS = const(150)
+_LONG_MS = const(600)
+_REPEAT_MS = const(150)
 
 _REPEATING = const(BTN_UP | BTN_DOWN)
 
 
 def button(gesture: int) -> int:
     """The BTN_* of a gesture."""
-    return gesture & BUTTON_MASK
+    return gesture & _MASK
 
 
 def kind(gesture: int) -> int:
     """PRESS, LONG or REPEAT."""
-    return gesture >> KIND_SHIFT
+    return gesture >> _SHIFT
 
 
 class Buttons:
     """Gestures from one board's buttons; polled, nothing allocated per poll."""
-
-    long_ms = LONG_MS  # class attributes: a test or a board may tune them
-    repeat_ms = REPEAT_MS
 
     def __init__(self, board: "Any") -> None:  # a Board: pressed(), buttons
         self._board = board
@@ -84,7 +81,7 @@ class Buttons:
         self._sample = 0  # the last raw reading
         self._held = 0  # the debounced mask
         self._active = 0  # the button of the gesture in progress, 0 when none
-        self._long_sent = False
+        self._long = False  # its LONG was sent
         self._down_at = 0  # when the active button went down (ticks_ms)
         self._due = 0  # ms after _down_at when the next LONG or REPEAT is due
 
@@ -105,33 +102,26 @@ class Buttons:
         if not active:
             if held and not before:  # a gesture starts from "all released"
                 self._active = held & -held  # the lowest button, if two came at once
-                self._long_sent = False
+                self._long = False
                 self._down_at = now
-                self._due = self.long_ms
+                self._due = _LONG_MS
             return 0
         if not held & active:  # released
             self._active = 0
-            if self._long_sent:
+            if self._long:
                 return 0
-            return self._gesture(active, PRESS)
+            if self.three and active != BTN_B:  # a tap of A or C is DOWN or UP
+                active = BTN_DOWN if active == BTN_A else BTN_UP
+            return active | PRESS << _SHIFT
         elapsed = ticks_diff(now, self._down_at)
         if elapsed < self._due:
             return 0
-        self._due = elapsed + self.repeat_ms  # late polls delay repeats, never burst them
-        if not self._long_sent:
-            self._long_sent = True
-            return self._gesture(active, LONG)
+        self._due = elapsed + _REPEAT_MS  # late polls delay repeats, never burst them
+        if not self._long:
+            self._long = True
+            if self.three and active != BTN_B:  # a held A or C is the press of A or C
+                return active | PRESS << _SHIFT
+            return active | LONG << _SHIFT
         if self.three or not active & _REPEATING:
             return 0
-        return active | REPEAT << KIND_SHIFT
-
-    def _gesture(self, active: int, kind: int) -> int:
-        if self.three:
-            if kind == PRESS:
-                if active == BTN_A:
-                    active = BTN_DOWN
-                elif active == BTN_C:
-                    active = BTN_UP
-            elif active != BTN_B:  # a held A or C is the press of A or C
-                kind = PRESS
-        return active | kind << KIND_SHIFT
+        return active | REPEAT << _SHIFT

@@ -4,23 +4,20 @@ The screens keep their state; the functions here turn it into pixels. They draw 
 canvas's width and height, so one layout serves both panel sizes. Lists are drawn in
 the LARGE font (16 px: readable across a table), numbers that matter at twice that,
 everything else in the SMALL font (8 px). Strings drawn here are the ones the screens
-built; numbers are drawn digit by digit from a table, so a frame allocates little.
+built; a number becomes its few characters with str() as it is drawn, so a frame
+allocates little (and frames are drawn on a change, never per tick).
 """
 
 from micropython import const
 
 from .gfx.canvas import BLACK, LARGE, LEFT, RIGHT, SMALL, WHITE, Canvas
 
-__all__ = ("Canvas", "big", "columns", "fit", "flag", "menu", "num", "pair", "status", "title")
+__all__ = ("Canvas", "big", "columns", "fit", "flag", "menu", "pair", "status", "title")
 
 _BAR = const(10)  # title bar and status line height (SMALL + padding)
 _ROW = const(18)  # a list row: LARGE + 2
 GAME_HINTS = "A play B undo C more"
 BAR = _BAR
-
-
-def num(n: int) -> str:
-    return str(n)
 
 
 def fit(c: Canvas, s: str, w: int, font: object = SMALL) -> str:
@@ -121,9 +118,9 @@ def menu(c: Canvas, m: object) -> None:
 
 def big_width(c: Canvas, n: int, target: int, scale: int) -> int:
     """The width ``big()`` takes."""
-    w = 15 + c.text_width(num(n), LARGE, scale)
+    w = 15 + c.text_width(str(n), LARGE, scale)
     if target:
-        w += 2 + c.text_width("/" + num(target))
+        w += 2 + c.text_width("/" + str(target))
     return w
 
 
@@ -132,9 +129,9 @@ def big(c: Canvas, n: int, x: int, y: int, icon: int, target: int = 0, scale: in
     and ``/target`` in small type; the band's top is ``y``. Returns the x after."""
     c.icon(icon, x, y + 10)
     dy = 0 if scale == 2 else 8
-    x = c.text(num(n), x + 15, y + dy, LARGE, LEFT, BLACK, scale)
+    x = c.text(str(n), x + 15, y + dy, LARGE, LEFT, BLACK, scale)
     if target:
-        x = c.text("/" + num(target), x + 2, y + dy + 16 * scale - 9, SMALL)
+        x = c.text("/" + str(target), x + 2, y + dy + 16 * scale - 9, SMALL)
     return x
 
 

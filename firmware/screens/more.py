@@ -2,37 +2,24 @@
 
 Corrections are the records' own correction events (7 Wonders Duel ``coins``, Splendor
 Duel ``tokens``, Antike Duellum ``resources``), one unit a press, each journalled and
-undoable like any event.
+undoable like any event; the game's tracking screen lists them (``corrections()``), so
+this menu carries no game's words.
 """
 
 from .menu import Menu
-
-_SPLENDOR = ("white", "blue", "green", "red", "black", "pearl", "gold")
-_ANTIKE = ("marble", "iron", "gold", "coins")
 
 
 class Screen(Menu):
     in_game = True
 
     def __init__(self, app: object) -> None:
-        game = app.game_index()  # type: ignore[attr-defined]
-        players = app.players()  # type: ignore[attr-defined]
         labels = ["Score so far"]
         events: list = [None]
         groups = [0]
+        track = app.stack[0]  # type: ignore[attr-defined]
         for p in (0, 1):
             groups.append(len(labels))
-            if game == 0:
-                for n in (1, -1):
-                    labels.append("%s %+d coin" % (players[p], n))
-                    events.append(["coins", p, n])
-            else:
-                kinds = _SPLENDOR if game == 1 else _ANTIKE
-                verb = "tokens" if game == 1 else "resources"
-                for k in kinds:
-                    for n in (1, -1):
-                        labels.append("%s %+d %s" % (players[p], n, k))
-                        events.append([verb, p, {k: n}])
+            track.corrections(p, labels, events)  # the game's own, from its tracking screen
         groups.append(len(labels))
         labels.append("End game now and save it")
         events.append(None)

@@ -4,7 +4,7 @@ The first item starts the game with these names (the usual case: one press). The
 two change a seat's name (recent names or a new one), the last swaps the seats.
 """
 
-from ..app import NAMES
+from ..app import NAMES, forget
 from .menu import Menu
 
 DEFAULT = ("Player 1", "Player 2")
@@ -37,6 +37,7 @@ class Screen(Menu):
         app = self.app
         names = seats(app.settings)  # type: ignore[attr-defined]
         if i == 0:
+            forget(("letters", "names"))  # the names are chosen: their screens' code can go
             setup = __import__("firmware.screens.setup", None, None, ("Screen",))
             app.push(setup.Screen(app, self.game, names))  # type: ignore[attr-defined]
         elif i == 3:

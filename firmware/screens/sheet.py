@@ -2,35 +2,13 @@
 
 At the end of a game, A keeps it (the game goes to the archive of finished games, to be
 synced) and B takes the last event back. During a game (``peek``), A or B goes back.
-The figures come from the core's ``result()``, read once when the sheet opens.
+The figures come from the core's ``result()``, read once when the sheet opens; which rows
+a game has is its tracking screen's ``rows(result)``.
 """
 
 from ..gfx.canvas import BLACK, LEFT, RIGHT, SMALL, WHITE, Canvas
-from ..ui import BAR, fit, num, status, title
+from ..ui import BAR, fit, status, title
 from . import BTN_A, BTN_B, PRESS, Base
-
-# 7 Wonders Duel rows: the result's score keys, in sheet order, and their labels.
-SEVEN = (
-    ("civilian", "Civilian"),
-    ("science", "Science"),
-    ("commercial", "Commercial"),
-    ("guilds", "Guilds"),
-    ("wonders", "Wonders"),
-    ("progress", "Progress"),
-    ("coins", "Coins"),
-    ("military", "Military"),
-    ("total", "Total"),
-)
-
-
-# The sheet row that decided each kind of victory (else the total).
-_DECIDED = {
-    "military": "Military",
-    "science": "Science",
-    "points": "Points",
-    "crowns": "Crowns",
-    "color": "Best colour",
-}
 
 
 class Screen(Base):
@@ -43,31 +21,10 @@ class Screen(Base):
         self.over = result["over"]
         self.winner = result["winner"]
         self.victory = result["victory"]
-        # rows: (label, value for player 0, value for player 1), built once.
-        self.rows: list = []
-        game = app.game_index()  # type: ignore[attr-defined]
-        a, b = result["players"]
-        if game == 0:
-            for key, label in SEVEN:
-                self.rows.append((label, a["score"][key], b["score"][key]))
-        elif game == 1:
-            self.rows.append(("Points", a["points"], b["points"]))
-            self.rows.append(("Crowns", a["crowns"], b["crowns"]))
-            best_a = max(a["color_points"].values()) if a["color_points"] else 0
-            best_b = max(b["color_points"].values()) if b["color_points"] else 0
-            self.rows.append(("Best colour", best_a, best_b))
-            self.rows.append(("Royal cards", len(a["royals"]), len(b["royals"])))
-            self.rows.append(("Privileges", a["privileges"], b["privileges"]))
-        else:
-            pa = a["personalities"]
-            pb = b["personalities"]
-            for kind in ("king", "scholar", "citizen", "general", "navigator"):
-                self.rows.append((kind[0].upper() + kind[1:], pa.get(kind, 0), pb.get(kind, 0)))
-            self.rows.append(("Cities", a["cities"], b["cities"]))
-            self.rows.append(("Temples", a["temples"], b["temples"]))
-            self.rows.append(("Total", pa["total"], pb["total"]))
-        # The row that decided the game (or the total) is drawn in black.
-        decided = _DECIDED.get(self.victory, "Total")
+        # rows: (label, value for player 0, value for player 1), built once by the game's
+        # tracking screen (the bottom of the stack), which also names the row that decided
+        # the game: it is drawn in black.
+        self.rows, decided = app.stack[0].rows(result)  # type: ignore[attr-defined]
         self.mark = -1
         for k in range(len(self.rows)):
             if self.rows[k][0] == decided:
@@ -122,7 +79,7 @@ def draw(c: Canvas, s: object) -> None:
             c.fb.fill_rect(0, y, w, step, BLACK)
         fg = WHITE if mark else BLACK
         c.text(label, 2, y + (step - 8) // 2, SMALL, LEFT, fg)
-        c.text(num(a), col0, y + (step - 8) // 2, SMALL, RIGHT, fg)
-        c.text(num(b), col1 + 30, y + (step - 8) // 2, SMALL, RIGHT, fg)
+        c.text(str(a), col0, y + (step - 8) // 2, SMALL, RIGHT, fg)
+        c.text(str(b), col1 + 30, y + (step - 8) // 2, SMALL, RIGHT, fg)
         y += step
     status(c, s.app, s.hints)  # type: ignore[attr-defined]

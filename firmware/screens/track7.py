@@ -13,18 +13,27 @@ A pending choice (progress token, destroy, Mausoleum, who starts the next age) o
 by itself after the event that caused it.
 """
 
-from duelcore.sevenwonders.game import PENDING
+from duelcore.compat import const
+from duelcore.sevenwonders.game import PENDING, VERBS
 
+from ..app import screen_module
 from ..gfx.canvas import SMALL, Canvas
 from ..gfx.icons import COIN, SCIENCE, SCROLL, SHIELD, STAR, WONDER
-from ..ui import GAME_HINTS, columns, flag, num, pair, status
+from ..ui import GAME_HINTS, columns, flag, pair, status
 from ..words import title
 from . import BTN_A, BTN_B, BTN_C, BTN_DOWN, BTN_UP, PRESS, Base, choice
 
 # Flag a threat from this close: shields to the capital, symbols missing.
-WAR_NEAR = 4
-SCIENCE_NEAR = 2
+_WAR_NEAR = const(4)
+_SCIENCE_NEAR = const(2)
 _AGES = ("", "I", "II", "III")
+# The score sheet's rows: the result's score keys, in sheet order (labelled capitalised).
+_SHEET = (
+    "civilian", "science", "commercial", "guilds", "wonders", "progress", "coins", "military",
+    "total",
+)  # fmt: skip
+# Notices: the VERBS in the past tense (wonder, starter and coins are told their own way).
+_PAST = ("built", "sold", "", "took", "destroyed", "revived")
 _PROMPTS = (
     "%s: progress token",
     "%s: token from the box",
@@ -72,7 +81,7 @@ class Screen(Base):
         if g.over:
             app.sheet()  # type: ignore[attr-defined]
         elif g.pending is not None:
-            app.push(pending(app))  # type: ignore[attr-defined]
+            app.push(self.pending())  # type: ignore[attr-defined]
 
     def key(self, gesture: int) -> None:
         app = self.app
@@ -82,18 +91,61 @@ class Screen(Base):
             if gesture >> 5 == PRESS:
                 app.undo()  # type: ignore[attr-defined]
         elif b == BTN_C:
-            app.push(screen("more").Screen(app))  # type: ignore[attr-defined]
+            app.push(screen_module("more").Screen(app))  # type: ignore[attr-defined]
         elif b == BTN_A or b == BTN_UP or b == BTN_DOWN:
             if g.over:
                 app.sheet()  # type: ignore[attr-defined]
                 return
             if g.pending is not None:
-                s = pending(app)
+                s = self.pending()
             else:
-                s = screen("pick7").Screen(app)  # type: ignore[attr-defined]
+                s = screen_module("pick7").Screen(app)  # type: ignore[attr-defined]
             app.push(s)  # type: ignore[attr-defined]
             if b != BTN_A:
                 s.key(gesture)  # type: ignore[attr-defined]
+
+    def describe(self, event: list) -> str:
+        """An event as a notice line: ``Ann built Lumber Yard``."""
+        players = self.app.players()  # type: ignore[attr-defined]
+        who = players[event[1]]
+        verb = event[0]
+        if verb == "starter":
+            return "%s: %s starts" % (who, players[event[2]])
+        if verb == "coins":
+            return "%s coins %+d" % (who, event[2])
+        if verb == "wonder":
+            return "%s built %s" % (who, title(event[2]))
+        return "%s %s %s" % (who, _PAST[VERBS.index(verb)], title(event[2]))
+
+    def corrections(self, p: int, labels: list, events: list) -> None:
+        """The C menu's corrections for player p: a coin more, a coin less."""
+        who = self.app.players()[p]  # type: ignore[attr-defined]
+        for n in (1, -1):
+            labels.append("%s %+d coin" % (who, n))
+            events.append(["coins", p, n])
+
+    def rows(self, result: dict) -> tuple:
+        """The score sheet's rows (label, player 0, player 1), and the row that decided."""
+        a = result["players"][0]["score"]
+        b = result["players"][1]["score"]
+        rows = [(k[0].upper() + k[1:], a[k], b[k]) for k in _SHEET]
+        v = result["victory"]
+        return rows, "Military" if v == "military" else "Science" if v == "science" else "Total"
+
+    def pending(self) -> object:
+        """The menu for the choice the game waits for (from legal(), likeliest first),
+        headed by the prompt the status line shows."""
+        app = self.app
+        g = app.match.game  # type: ignore[attr-defined]
+        players = app.players()  # type: ignore[attr-defined]
+        events = g.legal()
+        labels: list = []
+        for ev in events:
+            if g.pending == "starter":
+                labels.append("%s starts" % players[ev[2]])
+            else:
+                labels.append(title(ev[2]))
+        return choice.Screen(app, self.status(), labels, events)
 
     def status(self) -> str:
         """The bottom line when there is no notice."""
@@ -109,28 +161,6 @@ class Screen(Base):
 
     def draw(self, c: "Canvas") -> None:
         draw(c, self)
-
-
-def screen(module: str) -> object:
-    return __import__("firmware.screens." + module, None, None, ("Screen",))
-
-
-def pending(app: object) -> object:
-    """The menu for the choice the game waits for (from legal(), likeliest first)."""
-    g = app.match.game  # type: ignore[attr-defined]
-    players = app.players()  # type: ignore[attr-defined]
-    events = g.legal()
-    labels: list = []
-    kind = g.pending
-    who = players[g.turn]
-    for ev in events:
-        if kind == "starter":
-            labels.append("%s starts" % players[ev[2]])
-        else:
-            labels.append(title(ev[2]))
-    k = PENDING.index(kind)
-    head = _PROMPTS[k] % ((who, _AGES[g.age + 1]) if k == 4 else who)
-    return choice.Screen(app, head, labels, events)
 
 
 def draw(c: Canvas, s: object) -> None:
@@ -162,17 +192,17 @@ def draw(c: Canvas, s: object) -> None:
             c.box(x0 + 15 + k * 9, y + 2, 8, 8, k < held)
         x = x1 - 40
         c.icon(WONDER, x, y)
-        x = c.text(num(s.wonders[p]), x + 14, y + 2)  # type: ignore[attr-defined]
+        x = c.text(str(s.wonders[p]), x + 14, y + 2)  # type: ignore[attr-defined]
         c.icon(SCROLL, x + 5, y)
-        c.text(num(s.tokens[p]), x + 19, y + 2)  # type: ignore[attr-defined]
+        c.text(str(s.tokens[p]), x + 19, y + 2)  # type: ignore[attr-defined]
         y = 96
         x = x0
         war = s.war[p]  # type: ignore[attr-defined]
-        if war <= 4:
+        if war <= _WAR_NEAR:
             c.icon(SHIELD, x, y - 1)
             x = flag(c, "%d TO WIN" % war, x + 13, y)
         sci = s.science[p]  # type: ignore[attr-defined]
-        if sci <= 2:
+        if sci <= _SCIENCE_NEAR:
             c.icon(SCIENCE, x, y - 1)
             flag(c, "%d TO WIN" % sci, x + 13, y)
     status(c, s.app, GAME_HINTS, s.status())  # type: ignore[attr-defined]

@@ -8,12 +8,13 @@ turn's legal events, B undoes, C: the rest (corrections, the score, ending).
 
 from ..gfx.canvas import LARGE, SMALL, Canvas
 from ..gfx.icons import CROWN
-from ..ui import GAME_HINTS, big, columns, flag, num, status
+from ..ui import GAME_HINTS, big, columns, flag, status
 from . import BTN_A, BTN_B, BTN_C, BTN_DOWN, BTN_UP, PRESS, Base, choice
 
 NEAR = 2
 WIN = 9
 _KINDS = ("king", "scholar", "citizen", "general", "navigator")
+_RESOURCES = ("marble", "iron", "gold", "coins")
 
 
 class Screen(Base):
@@ -38,7 +39,7 @@ class Screen(Base):
             pl = r["players"][p]
             self.personalities[p] = pl["personalities"]["total"]
             res = pl["resources"]
-            for k, key in enumerate(("marble", "iron", "gold", "coins")):
+            for k, key in enumerate(_RESOURCES):
                 self.resources[p][k] = min(255, res.get(key, 0))
             self.cities[p] = pl["cities"]
             self.temples[p] = pl["temples"]
@@ -94,6 +95,31 @@ class Screen(Base):
         who = self.app.players()[self.turn]  # type: ignore[attr-defined]
         return "%s to play  %s" % (who, self.phase)
 
+    def describe(self, event: list) -> str:
+        """An event as a notice line (firmware/notices.py)."""
+        from ..notices import describe
+
+        return describe(event, self.app.players())  # type: ignore[attr-defined]
+
+    def corrections(self, p: int, labels: list, events: list) -> None:
+        """The C menu's corrections for player p: a unit of each resource more or less."""
+        who = self.app.players()[p]  # type: ignore[attr-defined]
+        for k in _RESOURCES:
+            for n in (1, -1):
+                labels.append("%s %+d %s" % (who, n, k))
+                events.append(["resources", p, {k: n}])
+
+    def rows(self, result: dict) -> tuple:
+        """The score sheet's rows (label, player 0, player 1), and the row that decided."""
+        a, b = result["players"]
+        pa = a["personalities"]
+        pb = b["personalities"]
+        rows = [(k[0].upper() + k[1:], pa.get(k, 0), pb.get(k, 0)) for k in _KINDS]
+        rows.append(("Cities", a["cities"], b["cities"]))
+        rows.append(("Temples", a["temples"], b["temples"]))
+        rows.append(("Total", pa["total"], pb["total"]))
+        return rows, "Total"
+
     def draw(self, c: "Canvas") -> None:
         draw(c, self)
 
@@ -122,12 +148,12 @@ def draw(c: Canvas, s: object) -> None:
         font = LARGE
         wide = 0
         for k in range(4):
-            wide += c.text_width(num(res[k]), LARGE) + 14
+            wide += c.text_width(str(res[k]), LARGE) + 14
         if wide > half - 8:  # two-digit counts on a narrow panel: small digits
             font = SMALL
         for k in range(4):
             x = c.text("MIGC"[k], x, y + 7)
-            x = c.text(num(res[k]), x + 2, y if font is LARGE else y + 7, font) + 6
+            x = c.text(str(res[k]), x + 2, y if font is LARGE else y + 7, font) + 6
         y = 76
         c.text(
             "Cities %d  Temples %d" % (s.cities[p], s.temples[p]),  # type: ignore[attr-defined]

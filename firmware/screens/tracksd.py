@@ -10,7 +10,7 @@ from duelcore.splendor.cards import TOKENS
 
 from ..gfx.canvas import LARGE, Canvas
 from ..gfx.icons import CROWN, GEM, SCROLL, STAR
-from ..ui import GAME_HINTS, columns, flag, num, pair, status
+from ..ui import GAME_HINTS, columns, flag, pair, status
 from ..words import title
 from . import BTN_A, BTN_B, BTN_C, BTN_DOWN, BTN_UP, PRESS, Base, choice
 
@@ -105,6 +105,36 @@ class Screen(Base):
             return "%s: %s" % (who, _PENDING.get(self.pending, self.pending))
         return "%s to play" % who
 
+    def describe(self, event: list) -> str:
+        """An event as a notice line (firmware/notices.py)."""
+        from ..notices import describe
+
+        return describe(event, self.app.players())  # type: ignore[attr-defined]
+
+    def corrections(self, p: int, labels: list, events: list) -> None:
+        """The C menu's corrections for player p: a token of each colour more or less."""
+        who = self.app.players()[p]  # type: ignore[attr-defined]
+        for k in TOKENS:
+            for n in (1, -1):
+                labels.append("%s %+d %s" % (who, n, k))
+                events.append(["tokens", p, {k: n}])
+
+    def rows(self, result: dict) -> tuple:
+        """The score sheet's rows (label, player 0, player 1), and the row that decided."""
+        a, b = result["players"]
+        best = [max(p["color_points"].values()) if p["color_points"] else 0 for p in (a, b)]
+        rows = [
+            ("Points", a["points"], b["points"]),
+            ("Crowns", a["crowns"], b["crowns"]),
+            ("Best colour", best[0], best[1]),
+            ("Royal cards", len(a["royals"]), len(b["royals"])),
+            ("Privileges", a["privileges"], b["privileges"]),
+        ]
+        v = result["victory"]
+        if v == "color":
+            return rows, "Best colour"
+        return rows, "Crowns" if v == "crowns" else "Points" if v == "points" else ""
+
     def draw(self, c: "Canvas") -> None:
         draw(c, self)
 
@@ -152,12 +182,12 @@ def draw(c: Canvas, s: object) -> None:
         pair(c, x0, x1, 20, points, STAR, 20, s.crowns[p], CROWN, 10)  # type: ignore[attr-defined]
         y = 56
         c.icon(GEM, x0, y + 2)
-        x = c.text(num(s.best[p]), x0 + 15, y, LARGE)  # type: ignore[attr-defined]
+        x = c.text(str(s.best[p]), x0 + 15, y, LARGE)  # type: ignore[attr-defined]
         x = c.text("/10", x + 2, y + 7)
         col = s.colour[p]  # type: ignore[attr-defined]
         if col >= 0:
             x = c.text(_SHORT[col], x + 4, y + 7)
-        priv = num(s.privileges[p])  # type: ignore[attr-defined]
+        priv = str(s.privileges[p])  # type: ignore[attr-defined]
         x = x1 - c.text_width(priv, LARGE)
         c.text(priv, x, y, LARGE)
         c.icon(SCROLL, x - 15, y + 2)
@@ -166,9 +196,9 @@ def draw(c: Canvas, s: object) -> None:
         tokens = s.tokens[p]  # type: ignore[attr-defined]
         for k in range(7):
             x = c.text(_SHORT[k], x, y)
-            x = c.text(num(tokens[k]), x + 1, y) + 4
+            x = c.text(str(tokens[k]), x + 1, y) + 4
         y = 89
-        x = c.text("res " + num(s.reserved[p]), x0, y + 1) + 6  # type: ignore[attr-defined]
+        x = c.text("res " + str(s.reserved[p]), x0, y + 1) + 6  # type: ignore[attr-defined]
         away = s.away[p]  # type: ignore[attr-defined]
         if away <= 3:
             what = ("PTS", "CROWNS", "COLOUR")[s.way[p]]  # type: ignore[attr-defined]

@@ -5,7 +5,8 @@ first, as a turn starts with it); picking one lists those events, in the core's 
 (the cheapest rondel move first), as the record would say them.
 """
 
-from ..words import args, title, value
+from ..notices import args, value
+from ..words import title
 from . import choice
 from .menu import Menu
 

@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from powercut import Flash, PowerCut
 
 from duelcore import Match, RecordError, pack
+from duelcore.engine import game_class
 from duelkeeper.randomgame import random_record
 from duelkeeper.repo import ROOT
 
@@ -52,6 +53,22 @@ def journal(root: Path) -> Path:
     return root / "games" / "journal.dj"
 
 
+def codec(record: dict[str, Any]) -> Any:
+    """What the app hands append(): a Game of the record's kind (its encode())."""
+    return game_class(record["game"])(record["setup"])
+
+
+def entries(data: bytes) -> list[bytes]:
+    """The payloads of a journal's whole entries."""
+    out = []
+    pos = 0
+    while pos + 6 <= len(data):
+        end = pos + 2 + int.from_bytes(data[pos : pos + 2], "little")
+        out.append(data[pos + 2 : end])
+        pos = end + 4
+    return out
+
+
 # -- the journal -----------------------------------------------------------------------
 
 
@@ -62,9 +79,10 @@ def test_start_append_undo_resume_finish(tmp_path: Path) -> None:
     gid = s.start(record)
     assert ID.match(gid) and record["id"] == gid
     events = events_of(3)
+    game = codec(record)
     s.undo()  # nothing to undo: harmless
     for i, event in enumerate(events):
-        s.append(event)
+        s.append(event, game if i % 3 else None)  # as codes, and every third as JSON
         if i == 10:
             s.append(["coins", 0, 5])
             s.undo()
@@ -87,12 +105,81 @@ def test_start_append_undo_resume_finish(tmp_path: Path) -> None:
 
 def test_journal_grows_one_entry_per_event(tmp_path: Path) -> None:
     s = Storage(str(tmp_path))
-    s.start(header(1))
+    record = header(1)
+    s.start(record)
+    game = codec(record)
+    event = ["build", 0, "lumber-yard"]
+    code = game.encode(event)
+    size = (code.bit_length() + 7) // 8  # little-endian, as few bytes as it takes
     before = journal(tmp_path).stat().st_size
-    s.append(["build", 0, "lumber-yard"])
-    assert journal(tmp_path).stat().st_size - before == 2 + 2 + 4
+    s.append(event, game)
+    assert journal(tmp_path).stat().st_size - before == 2 + 1 + size + 4
+    assert entries(journal(tmp_path).read_bytes())[-1] == bytes([1]) + code.to_bytes(size, "little")
     s.undo()
-    assert journal(tmp_path).stat().st_size - before == 8 + 6
+    assert journal(tmp_path).stat().st_size - before == 2 + 1 + size + 4 + 6
+    s.append(event)  # no game: the event as JSON
+    assert entries(journal(tmp_path).read_bytes())[-1] == json.dumps(event).encode()
+    assert s.resume()[0]["events"] == [event]  # type: ignore[index]
+
+
+@pytest.mark.parametrize("game", ["7wd", "splendor-duel", "antike-duellum"])
+def test_codes_and_json_give_back_the_events(tmp_path: Path, game: str) -> None:
+    """Each game's codes (and JSON where an event has none) resume to the same events."""
+    for seed in range(3):
+        record = random_record(game, seed)
+        events = record.pop("events")
+        record.pop("id")
+        s = Storage(str(tmp_path))
+        s.start(record)
+        g = codec(record)
+        for event in events:
+            s.append(event, g)
+        got, notice = Storage(str(tmp_path)).resume()
+        assert notice is None and got == dict(record, events=events)
+        kinds = {p[:1] for p in entries(journal(tmp_path).read_bytes())[1:]}
+        assert b"\x01" in kinds and kinds <= {b"\x01", b"["}
+
+
+def test_an_event_without_a_code_is_json(tmp_path: Path) -> None:
+    s = Storage(str(tmp_path))
+    record = header(1)
+    s.start(record)
+    event = ["coins", 1, {"odd": [1.5, None, "\u00e9"]}]  # refused by the rules, kept as is
+    assert codec(record).encode(event) is None
+    s.append(event, codec(record))
+    assert entries(journal(tmp_path).read_bytes())[-1][:1] == b"["
+    assert Storage(str(tmp_path)).resume()[0]["events"] == [event]  # type: ignore[index]
+    with pytest.raises(ValueError):
+        s.append("not an event")
+
+
+def test_a_journal_packed_throughout_still_resumes(tmp_path: Path) -> None:
+    """The first 0.4.0 builds packed the whole journal with duelcore.pack: such a journal
+    resumes, is written anew in today's format, and takes new events after it."""
+    s = Storage(str(tmp_path))
+    record = header(6)
+    record["id"] = s.new_id()
+    events = events_of(6)[:8]
+    v = pack.vocab("7wd")
+    out = bytearray(2)
+    out.extend(pack.pack_record({k: x for k, x in record.items() if k != "events"}))
+    storage._frame(out, 0)
+    for event in events:
+        at = len(out)
+        out.extend(b"\0\0")
+        pack.pack_event(event, v, out)
+        storage._frame(out, at)
+    out.extend(b"\x05\x00ab")  # and a half-written entry
+    journal(tmp_path).write_bytes(bytes(out))
+    s = Storage(str(tmp_path))
+    got, notice = s.resume()
+    assert got == dict(record, events=events)
+    assert notice == "Save damaged: resumed at move 8"
+    assert entries(journal(tmp_path).read_bytes())[0][:1] == b"{"
+    s.append(["coins", 0, 1], codec(record))
+    got, notice = Storage(str(tmp_path)).resume()
+    assert got == dict(record, events=events + [["coins", 0, 1]]) and notice is None
+    assert Storage(str(tmp_path)).finish() == record["id"]
 
 
 def test_start_replaces_the_game_in_progress_and_keeps_events(tmp_path: Path) -> None:
@@ -133,12 +220,14 @@ def test_append_without_resume_after_boot(tmp_path: Path) -> None:
 @pytest.mark.parametrize("cut", [1, 2, 5, 7])
 def test_half_written_entry_is_dropped_with_a_notice(tmp_path: Path, cut: int) -> None:
     s = Storage(str(tmp_path))
-    s.start(header(4))
+    record = header(4)
+    s.start(record)
     events = events_of(4)[:6]
     for event in events:
-        s.append(event)
+        s.append(event, codec(record))
     data = journal(tmp_path).read_bytes()
-    journal(tmp_path).write_bytes(data[:-cut])  # the last entry (8 bytes) is cut short
+    assert len(entries(data)[-1]) + 6 > 7
+    journal(tmp_path).write_bytes(data[:-cut])  # the last entry (8 bytes or more) is cut short
     s = Storage(str(tmp_path))
     got, notice = s.resume()
     assert got is not None and got["events"] == events[:-1]
@@ -151,12 +240,14 @@ def test_half_written_entry_is_dropped_with_a_notice(tmp_path: Path, cut: int) -
 
 def test_corrupt_tail_is_dropped(tmp_path: Path) -> None:
     s = Storage(str(tmp_path))
-    s.start(header(4))
+    record = header(4)
+    s.start(record)
     events = events_of(4)[:6]
     for event in events:
-        s.append(event)
+        s.append(event, codec(record))
     data = bytearray(journal(tmp_path).read_bytes())
-    data[-14] ^= 0x40  # inside the fifth event's entry
+    last = len(entries(bytes(data))[-1]) + 6
+    data[-last - 3] ^= 0x40  # inside the fifth event's entry
     journal(tmp_path).write_bytes(bytes(data) + b"\xff" * 11)
     got, notice = Storage(str(tmp_path)).resume()
     assert got is not None and got["events"] == events[:4]
@@ -386,8 +477,13 @@ def script() -> list[Step]:
             m.game = dict(record, events=[])
 
         add(start, started)
+        game = codec(record) if n == 1 else None  # game 1 as codes, game 2 as JSON
+
         for i, event in enumerate(events):
-            add(lambda c, e=event: c["s"].append(e), lambda m, e=event: m.game["events"].append(e))
+            add(
+                lambda c, e=event, g=game: c["s"].append(e, g),
+                lambda m, e=event: m.game["events"].append(e),
+            )
             if i in (3, 20):  # a mistake, undone
                 wrong = ["coins", i % 2, 3]
                 add(

@@ -21,7 +21,9 @@ from duelkeeper.repo import CORE, ROOT
 
 # Only what storage needs: the other games' packages are not imported by a 7WD session.
 CORE_FILES = list(CORE.glob("*.py")) + list((CORE / "sevenwonders").glob("*.py"))
-FIRMWARE_FILES = [ROOT / "firmware" / n for n in ("__init__.py", "storage.py", "sync.py")]
+FIRMWARE_FILES = [
+    ROOT / "firmware" / n for n in ("__init__.py", "storage.py", "archive.py", "sync.py")
+]
 
 _VM_MAIN = r"""
 import gc, json
@@ -48,8 +50,10 @@ game = data["game"]
 events = game.pop("events")
 s = Storage("/flash")
 gid = s.start(game)
+from duelcore.engine import game_class
+codec = game_class(game["game"])(game["setup"])  # as the app hands its Match's game
 for i, e in enumerate(events):
-    s.append(e)
+    s.append(e, codec if i % 4 else None)  # codes, and every fourth event as JSON
     if i == 3:
         s.append(["coins", 0, 2])
         s.undo()
@@ -83,7 +87,7 @@ def steps():
     for e in events:
         gc.disable()
         before = gc.mem_alloc()
-        s.append(e)
+        s.append(e, codec)
         worst = max(worst, gc.mem_alloc() - before)
         gc.enable()
     yield
@@ -193,6 +197,6 @@ def test_heap(vm_run: Any) -> None:
     mode, _, lines, imported = vm_run
     heap = json.loads([x for x in lines if x.startswith("HEAP ")][0][5:])
     loaded = int(imported.split()[1])
-    print("\n%s: import storage+sync+pack %d B; %s" % (mode, loaded, heap))
+    print("\n%s: import storage+sync %d B; %s" % (mode, loaded, heap))
     assert heap["append"] <= 512  # the entry being written, and little else
     assert heap["storage"] <= 512

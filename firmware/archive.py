@@ -1,0 +1,414 @@
+"""The half of storage a game being played does not need (see firmware/storage.py).
+
+Resuming and starting a game, finishing it into the archive, reading and acknowledging
+finished games, game and device ids, the settings, and the repairs at boot. ``Storage``
+imports this module for one call and unloads it afterwards (with duelcore.pack), so its
+code holds no heap while a game is played. Every function takes the Storage; every
+write and every os call goes through storage.py's ``_write`` and ``os`` (which the
+power-cut tests replace).
+
+A finished game is packed with duelcore.pack (about 220 bytes for 7 Wonders Duel, so the
+file stays inside littlefs's directory entry) and followed by its CRC-32. ``finish()``
+writes it to ``<id>.new``, flushes, renames it to ``<id>.dk`` and only then removes the
+journal; a boot after a cut anywhere in between finds either the game still in the
+journal or the game archived, never both and never neither.
+"""
+
+import binascii
+import json
+
+from duelcore.compat import const
+from duelcore.engine import game_class
+from duelcore.errors import IllegalEvent
+from duelcore.record import validate
+
+from . import storage as S
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # annotations only
+    from typing import Any
+
+    from .storage import Storage
+
+_OBJECT = const(0x7B)  # "{": the first byte of the record's JSON
+_CODE = const(1)  # the tag of an event journalled as its code (storage.py writes them)
+# The CRC-32 of any data followed by its own CRC-32 (little-endian) is this constant: one
+# check per entry, and a small int on MicroPython, so a good entry allocates no long int.
+_RESIDUE = const(0x2144DF1C)
+# What a journal entry that does not read raises (MemoryError is not among them: running
+# out of heap must never look like a damaged journal and cut it short).
+_UNREADABLE = (ValueError, IndexError, KeyError, TypeError, IllegalEvent)
+_ID_CHARS = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-_."
+
+
+def _read(path: str) -> "bytes | None":
+    try:
+        with open(path, "rb") as f:
+            return f.read()
+    except OSError:
+        return None
+
+
+def _replace(src: str, dst: str) -> None:
+    """Rename ``src`` over ``dst`` (atomic on littlefs and POSIX)."""
+    try:
+        S.os.rename(src, dst)
+    except OSError:  # a file system whose rename refuses an existing target
+        S._remove(dst)
+        S.os.rename(src, dst)
+
+
+def _intact(framed: "bytes | bytearray | memoryview") -> bool:
+    """Whether ``framed`` (data, then its CRC-32 little-endian) passes the check."""
+    return S.crc32(framed) == _RESIDUE
+
+
+def _safe_id(game_id: object) -> bool:
+    if not isinstance(game_id, str) or not 0 < len(game_id) <= 64 or game_id[0] == ".":
+        return False
+    for ch in game_id:
+        if ch not in _ID_CHARS:
+            return False
+    return True
+
+
+def _entry_end(data: bytes, view: memoryview, pos: int) -> int:
+    """Where the payload of the journal entry at ``pos`` ends; -1 when it is not whole."""
+    if pos + 6 > len(data):
+        return -1
+    end = pos + 2 + (data[pos] | data[pos + 1] << 8)
+    if end + 4 > len(data) or not _intact(view[pos : end + 4]):
+        return -1
+    return end
+
+
+def _journal(record: "dict[str, object]", events: list) -> bytearray:
+    """A whole journal: the record without its events, then the events (as JSON)."""
+    header: dict[str, object] = {}
+    for k in record:
+        if k != "events":
+            header[k] = record[k]
+    out = bytearray(2)
+    out.extend(json.dumps(header).encode())
+    S._frame(out, 0)
+    for event in events:
+        S._event(out, event, None)
+    return out
+
+
+def _rewrite(s: "Storage", data: "bytes | bytearray | memoryview") -> None:
+    """Replace the journal whole (through journal.tmp)."""
+    tmp = s.dir + "/journal.tmp"
+    S._write(tmp, data)
+    _replace(tmp, s.journal)
+
+
+def resume(s: "Storage") -> "tuple[dict[str, object] | None, str | None]":
+    """(the record in progress with its events, or None; a notice for the screen).
+
+    A damaged or half-written tail is dropped (and cut off the file); the notice says so
+    in one line. A journal whose first entry is unreadable is set aside as
+    games/journal.bad.
+    """
+    data = _read(s.journal)
+    if data is None:
+        return None, None
+    if not data:
+        S._remove(s.journal)
+        return None, None
+    view = memoryview(data)
+    record: Any = None
+    game: Any = None  # decodes codes: a Game of the record's kind, made when needed
+    old: Any = None  # the reader of a journal duelcore.pack wrote
+    events: list[object] = []
+    pos = 0
+    while True:  # one pass: a few bytes of garbage per entry
+        end = _entry_end(data, view, pos)
+        if end < 0:
+            break
+        at = pos + 2
+        try:
+            if record is None:
+                if data[at] == _OBJECT:
+                    head = json.loads(bytes(view[at:end]))
+                else:
+                    head, old = old_header(view[at:end])
+                if not isinstance(head, dict) or not isinstance(head.get("game"), str):
+                    raise ValueError("no game")
+                record = head
+            elif end == at:
+                if events:
+                    events.pop()
+            elif old is not None:
+                events.append(old.event_at(data, at, end))
+            elif data[at] == _CODE:
+                if game is None:
+                    game = game_class(record["game"])(record["setup"])
+                code = 0
+                while end > at + 1:
+                    end -= 1
+                    code = code << 8 | data[end]
+                events.append(game.decode(code))
+            else:
+                events.append(json.loads(bytes(view[at:end])))
+        except _UNREADABLE:
+            break
+        pos = at + (data[pos] | data[pos + 1] << 8) + 4
+    if record is None:
+        _replace(s.journal, s.dir + "/journal.bad")
+        return None, "Saved game unreadable: set aside"
+    notice = None
+    if pos < len(data):
+        notice = "Save damaged: resumed at move %d" % len(events)
+    if old is not None:  # written anew in today's format, for the entries to come
+        _rewrite(s, _journal(record, events))
+    elif notice is not None:  # cut off the damaged tail
+        _rewrite(s, view[:pos])
+    record["events"] = events
+    return record, notice
+
+
+def start(s: "Storage", record: "dict[str, object]") -> str:
+    """Begin a new game (replacing any game in progress); return its id.
+
+    A record without an id gets a new one (``new_id()``), written into it. Events
+    already in the record are journalled with it (as JSON).
+    """
+    gid = record.get("id")
+    if gid:
+        validate(record)
+    else:
+        check = dict(record)
+        check["id"] = "-"  # the id is the one thing start() fills in
+        validate(check)
+        gid = record["id"] = new_id(s)
+    if not _safe_id(gid):
+        raise ValueError("game id %r cannot name a file" % (gid,))
+    events = record.get("events")
+    _rewrite(s, _journal(record, events if isinstance(events, list) else []))
+    return str(gid)
+
+
+def _packed(data: "bytes | None") -> "bytes | None":
+    """The packed record in an archive file's bytes, or None when they fail the check."""
+    if data is None or len(data) < 6 or not _intact(data):
+        return None
+    return data[:-4]
+
+
+def finish(s: "Storage") -> "str | None":
+    """Move the game in progress to the archive; return its id (None: no game)."""
+    record, _ = resume(s)
+    if record is None:
+        return None
+    from duelcore.pack import pack_record
+
+    gid = str(record["id"])
+    out = pack_record(record)
+    S._u32(out, S.crc32(out))
+    _make_room(s, len(out))
+    base = s.dir + "/" + gid
+    S._write(base + ".new", out)
+    S._remove(base + ".ok")  # a finished game is unsynced again until acknowledged
+    _replace(base + ".new", base + ".dk")
+    S._sync()
+    S.os.remove(s.journal)
+    S._sync()
+    return gid
+
+
+def unsynced(s: "Storage") -> "list[str]":
+    """The ids of finished games the PC has not acknowledged, oldest first."""
+    return _names(s, ".dk")
+
+
+def synced(s: "Storage") -> "list[str]":
+    """The ids of finished games the PC has acknowledged, oldest first."""
+    return _names(s, ".ok")
+
+
+def _names(s: "Storage", suffix: str) -> "list[str]":
+    out: list[str] = []
+    for name in S.os.listdir(s.dir):
+        if name.endswith(suffix):
+            out.append(name[: -len(suffix)])
+    out.sort()
+    return out
+
+
+def read(s: "Storage", game_id: str) -> "dict[str, object] | None":
+    """A finished game's record (None: no such game); ValueError when damaged."""
+    if not _safe_id(game_id):
+        return None
+    base = s.dir + "/" + game_id
+    data = _read(base + ".dk")
+    if data is None:
+        data = _read(base + ".ok")
+        if data is None:
+            return None
+    packed = _packed(data)
+    if packed is None:
+        raise ValueError("game %s fails its checksum" % game_id)
+    from duelcore.pack import unpack_record
+
+    return unpack_record(packed)
+
+
+def ack(s: "Storage", game_id: str) -> bool:
+    """Mark a finished game as committed by the PC; False when there is no such game."""
+    if not _safe_id(game_id):
+        return False
+    base = s.dir + "/" + game_id
+    if not S._exists(base + ".dk"):
+        return S._exists(base + ".ok")
+    _replace(base + ".dk", base + ".ok")
+    S._sync()
+    return True
+
+
+def device_id(s: "Storage") -> str:
+    """machine.unique_id() in hex, or a random id made once and kept on flash."""
+    try:
+        import machine
+
+        return binascii.hexlify(machine.unique_id()).decode()
+    except Exception:  # no machine module (simulator) or no unique id on this port
+        pass
+    path = s.dir + "/device"
+    data = _read(path)
+    if data and _safe_id(data.decode()):
+        return data.decode()
+    made = binascii.hexlify(_random_bytes(8))
+    S._write(path + ".tmp", made)
+    _replace(path + ".tmp", path)
+    return made.decode()
+
+
+def new_id(s: "Storage") -> str:
+    """A new game id: device id, "-", and the next game number (6 digits)."""
+    dev = device_id(s)
+    path = s.dir + "/seq"
+    data = _read(path)
+    n = 1
+    if data:
+        try:
+            n = int(data.decode())
+        except ValueError:
+            n = 1
+    # Never below a number already used, should the counter be lost.
+    for name in S.os.listdir(s.dir):
+        dash = name.rfind("-")
+        dot = name.rfind(".")
+        if name[:dash] == dev and dot > dash:
+            try:
+                n = max(n, int(name[dash + 1 : dot]) + 1)
+            except ValueError:
+                pass
+    S._write(path + ".tmp", str(n + 1).encode())
+    _replace(path + ".tmp", path)
+    return "%s-%06d" % (dev, n)
+
+
+def settings(s: "Storage") -> "dict[str, object]":
+    """The settings (an empty dict when there are none or they are unreadable)."""
+    base = s.root + "/settings"
+    for name in (base + ".json", base + ".tmp"):
+        data = _read(name)
+        if data:
+            try:
+                value = json.loads(data)
+            except ValueError:
+                continue
+            if isinstance(value, dict):
+                return value
+    return {}
+
+
+def save_settings(s: "Storage", value: "dict[str, object]") -> None:
+    """Replace the settings whole, atomically."""
+    base = s.root + "/settings"
+    S._write(base + ".tmp", json.dumps(value).encode())
+    _replace(base + ".tmp", base + ".json")
+    S._sync()
+
+
+def old_header(data: "bytes | memoryview") -> "tuple[dict[str, Any], Any]":
+    """The record of a journal duelcore.pack wrote, and the reader of its events."""
+    from duelcore import pack
+
+    record = pack.unpack_record(data)
+    return record, pack.Unpacker(pack.vocab(record.get("game")))
+
+
+def _journal_id(s: "Storage") -> "str | None":
+    """The id in the journal's first entry (None: no journal, or not readable)."""
+    try:
+        with open(s.journal, "rb") as f:
+            head = f.read(2)
+            if len(head) < 2:
+                return None
+            n = head[0] | head[1] << 8
+            rest = f.read(n + 4)
+    except OSError:
+        return None
+    if len(rest) < n + 4 or not _intact(head + rest):
+        return None
+    try:
+        if rest[0] == _OBJECT:
+            record = json.loads(rest[:n])
+        else:
+            record = old_header(rest[:n])[0]
+        gid = record.get("id")
+    except (ValueError, IndexError, KeyError, TypeError, AttributeError):
+        return None
+    return gid if isinstance(gid, str) else None
+
+
+def reconcile(s: "Storage") -> None:
+    """Finish what a power cut interrupted (at boot, before anything else)."""
+    for name in S.os.listdir(s.dir):
+        path = s.dir + "/" + name
+        if name == "journal.tmp" and not S._exists(s.journal):
+            # _replace's fallback (remove, then rename) was cut between its two steps
+            S.os.rename(path, s.journal)
+        elif name.endswith(".tmp"):
+            S._remove(path)
+        elif name.endswith(".new"):
+            base = path[:-4]
+            if _packed(_read(path)) is None or S._exists(base + ".dk"):
+                S._remove(path)
+            else:
+                S._remove(base + ".ok")
+                _replace(path, base + ".dk")
+    gid = _journal_id(s)
+    if _safe_id(gid):
+        base = s.dir + "/" + str(gid)
+        if S._exists(base + ".dk") or S._exists(base + ".ok"):
+            S.os.remove(s.journal)  # finish() was cut after the archive was complete
+    S._sync()
+
+
+def _make_room(s: "Storage", need: int) -> None:
+    acked = _names(s, ".ok")
+    while acked and (len(acked) > s.KEEP_ACKED or _free(s.dir) < s.MIN_FREE + need):
+        S._remove(s.dir + "/" + acked.pop(0) + ".ok")
+
+
+def _free(path: str) -> int:
+    statvfs = getattr(S.os, "statvfs", None)
+    if statvfs is None:
+        return 1 << 30
+    try:
+        st = statvfs(path)
+    except OSError:
+        return 1 << 30
+    return int(st[1]) * int(st[4])
+
+
+def _random_bytes(n: int) -> bytes:
+    urandom = getattr(S.os, "urandom", None)
+    if urandom is not None:
+        return bytes(urandom(n))
+    import random
+
+    return bytes(random.getrandbits(8) for _ in range(n))

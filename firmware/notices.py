@@ -1,0 +1,72 @@
+"""Events told in a few words, for the status line: Splendor Duel and Antike Duellum.
+
+Their tracking screens' ``describe()``; 7 Wonders Duel's few verbs are told by its own
+(firmware/screens/track7.py), so a 7WD game never loads this module. Everything here
+builds a new string: a notice is built once per event, never per frame.
+"""
+
+from .words import title
+
+
+def value(v: object) -> str:
+    """An event argument in a few characters: lists and objects flattened."""
+    if isinstance(v, str):
+        return title(v)
+    if isinstance(v, bool):
+        return "yes" if v else "no"
+    if isinstance(v, (list, tuple)):
+        return " ".join([value(x) for x in v]) if v else "none"
+    if isinstance(v, dict):
+        parts = []
+        for k in sorted(v):
+            x = v[k]
+            if isinstance(x, bool):
+                if x:
+                    parts.append(title(k))
+            elif isinstance(x, int):
+                parts.append("%d %s" % (x, title(k)))
+            else:
+                parts.append("%s %s" % (title(k), value(x)))
+        return ", ".join(parts) if parts else "-"
+    return str(v)
+
+
+def args(event: list, start: int = 2) -> str:
+    """The arguments of an event from ``start`` on, as one line (flags left out: the
+    menus that offer them say what they mean)."""
+    parts = []
+    for i in range(start, len(event)):
+        if not isinstance(event[i], bool):
+            parts.append(value(event[i]))
+    return " ".join(parts)
+
+
+# The games' verbs in the past tense, for notices: "|verb past"; a past ending in
+# "." is said without the event's arguments, one ending in "=" with its first argument as
+# it is. One string, not a dict of words: no table and no interned words in the heap.
+_PAST = (
+    "|take took|buy bought=|reserve reserved=|privilege used privileges:"
+    "|replenish replenished the board.|steal stole|royal took|return returned|color chose"
+    "|rondel moved|produce produced|recruit recruited|deploy deployed|temple built a temple."
+    "|wall built a wall.|city founded a city.|knowledge learnt|conquer conquered"
+    "|personality claimed|card took|event played|trade traded|tokens |resources |"
+)
+
+
+def describe(event: list, players: list) -> str:
+    """An event as a notice line: ``Ann took red red blue``."""
+    verb = event[0]
+    who = players[event[1]] if event[1] in (0, 1) else "?"
+    at = _PAST.find("|%s " % verb)
+    if at < 0:
+        return "%s %s %s" % (who, title(verb), args(event))
+    at += len(verb) + 2
+    past = _PAST[at : _PAST.find("|", at)]
+    if not past:  # a correction: what changed, in so many words
+        return "%s %s" % (who, args(event))
+    end = past[-1]
+    if end == ".":
+        return "%s %s" % (who, past[:-1])
+    if end == "=":
+        return "%s %s %s" % (who, past[:-1], event[2])
+    return "%s %s %s" % (who, past, args(event))

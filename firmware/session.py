@@ -1,0 +1,116 @@
+"""The App's rare moves: boot, starting a game, and ending one (firmware/app.py).
+
+Each runs once per game at most, so this module is imported for the call and unloaded
+after it (``App._once``): its code holds no heap while a game is played. Ending a game
+also unloads the screens of the game and its rules core (duelcore.<game>, submodules
+and all): the next game, of whatever kind, loads only its own.
+"""
+
+import sys
+
+from duelcore.engine import Match
+from duelcore.errors import IllegalEvent
+
+from . import unload
+from .app import forget, screen_module
+
+VERSION = "0.4.0"
+
+# Per game: the module of its live tracking screen (firmware/screens/<name>.py).
+_TRACK = ("track7", "tracksd", "trackad")
+# Screens only needed before a game starts, and those of a game in progress: each set is
+# unloaded when the other is in use, so their code does not hold heap meanwhile.
+_SETUP = ("games", "players", "names", "letters", "setup")
+_PLAYING = (
+    "track7", "pick7", "tracksd", "turnsd", "tokensd", "cardsd", "trackad", "turnad",
+    "choice", "more", "sheet",
+)  # fmt: skip
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # annotations only
+    from .app import App
+
+
+def boot(app: "App") -> None:
+    """Resume the game in progress (or show the choice of game)."""
+    record = None
+    notice = None
+    try:
+        record, notice = app.storage.resume()  # type: ignore[attr-defined]
+    except (OSError, ValueError):
+        notice = "Saved game unreadable"
+    if record is not None:
+        try:
+            app.match = Match(record)
+        except (ValueError, IllegalEvent) as e:  # RecordError is a ValueError
+            app.match = None
+            notice = "Saved game refused: %s" % e
+    app.notice = notice
+    if app.match is None:
+        _games(app)
+    else:
+        _track(app)
+
+
+def new_game(app: "App", game: str, players: list, setup: dict) -> None:
+    record = {
+        "format": 1,
+        "game": game,
+        "players": list(players),
+        "setup": setup,
+        "events": [],
+        "meta": {"firmware": VERSION, "board": app.settings.get("board", "")},
+    }
+    try:
+        app.storage.start(record)  # type: ignore[attr-defined]
+        app.match = Match(record)
+    except (OSError, ValueError, IllegalEvent) as e:
+        app.match = None
+        app.notice = "Cannot start: %s" % e
+        app.redraw()
+        return
+    app.notice = None
+    _track(app, _SETUP)
+
+
+def finish(app: "App") -> None:
+    try:
+        app.storage.finish()  # type: ignore[attr-defined]
+    except OSError:
+        app.notice = "Flash write failed: game kept"
+        app.redraw()
+        return
+    _end(app, "Game saved")
+
+
+def abandon(app: "App") -> None:
+    try:
+        app.storage.abandon()  # type: ignore[attr-defined]
+    except OSError:
+        pass
+    _end(app, "Game dropped")
+
+
+def _track(app: "App", leaving: tuple = ()) -> None:
+    """Home to the game's tracking screen; it opens the score sheet or a pending choice."""
+    app.home(screen_module(_TRACK[app.game_index()]).Screen(app))  # type: ignore[attr-defined]
+    forget(leaving)
+    app.stack[0].follow()
+
+
+def _games(app: "App") -> None:
+    app.home(screen_module("games").Screen(app))  # type: ignore[attr-defined]
+
+
+def _end(app: "App", notice: str) -> None:
+    """Back to the choice of game, with the game's screens and its core unloaded."""
+    m = app.match
+    core = type(m.game).__module__ if m is not None else ""
+    core = core[: core.rfind(".")]  # duelcore.<game>: the package of the Game class
+    app.match = None
+    app.notice = notice
+    _games(app)
+    forget(_PLAYING)
+    if core.startswith("duelcore."):
+        for name in [n for n in sys.modules if n == core or n.startswith(core + ".")]:
+            unload(name)
