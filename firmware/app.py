@@ -40,6 +40,14 @@ def forget(names: tuple) -> None:
         unload("firmware.screens." + name)
 
 
+def _on(stack: list, module: str) -> bool:
+    """Whether a screen on ``stack`` is from ``module``."""
+    for screen in stack:
+        if type(screen).__module__ == module:
+            return True
+    return False
+
+
 class App:
     """The device program: ``tick(now_ms)`` once every ~10 ms does everything."""
 
@@ -112,10 +120,7 @@ class App:
     def _left(self) -> None:
         """Screens were popped: unload the transient ones, show the one uncovered."""
         for name in _TRANSIENT:
-            for s in self.stack:
-                if type(s).__module__ == name:
-                    break
-            else:
+            if not _on(self.stack, name):
                 unload(name)
         self.stack[-1].enter()
         self._changed(False)
