@@ -49,6 +49,7 @@ import framebuf
 from micropython import const
 
 from ..clock import sleep_ms
+from .wire import Wire
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # annotations only: MicroPython never runs this import
@@ -133,7 +134,7 @@ def _partial_lut() -> bytes:
 _PARTIAL_LUT = _partial_lut()
 
 
-class SSD1680:
+class SSD1680(Wire):
     """An SSD1680 panel on ``spi`` (mode 0, up to 20 MHz): ``width`` gates x ``height``
     sources, ``height`` a multiple of 8 (the 2.9" panel: 296 x 128)."""
 
@@ -149,17 +150,13 @@ class SSD1680:
     ) -> None:
         if height % 8 or not 8 <= height <= 176 or not 8 <= width <= 296:
             raise ValueError("SSD1680 panel must be up to 296 x 176, height a multiple of 8")
-        self._spi = spi
-        self._cs = cs
-        self._dc = dc
+        Wire.__init__(self, spi, cs, dc)
         self._rst = rst
         self._busy = busy
         self.width = width
         self.height = height
         self.buf = bytearray(width * height // 8)
         self.fb = framebuf.FrameBuffer(self.buf, width, height, framebuf.MONO_VLSB)
-        self._cmd = bytearray(1)
-        self._byte = bytearray(1)
         self._y0 = bytearray(2)  # RAM Y counter at gate 0
         self._last_column = height // 8 - 1
         self._state = _ASLEEP
@@ -213,23 +210,6 @@ class SSD1680:
             self._sleep_after = True  # busy() lets the refresh finish first
 
     # -- the wire ------------------------------------------------------------------------
-
-    def _one(self, value: int) -> bytearray:
-        self._byte[0] = value
-        return self._byte
-
-    def _send(self, command: int, data: "bytes | bytearray | memoryview | None" = None) -> None:
-        cs = self._cs
-        dc = self._dc
-        spi = self._spi
-        cs.value(0)
-        dc.value(0)
-        self._cmd[0] = command
-        spi.write(self._cmd)
-        if data is not None:
-            dc.value(1)
-            spi.write(data)
-        cs.value(1)
 
     def _write_ram(self, ram: int) -> None:
         self._send(_RAM_X_AT, self._one(self._last_column))

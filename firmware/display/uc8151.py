@@ -52,6 +52,7 @@ import framebuf
 from micropython import const
 
 from ..clock import sleep_ms
+from .wire import Wire
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # annotations only: MicroPython never runs this import
@@ -128,7 +129,7 @@ _RESET_MS = const(10)
 _WAKE_LIMIT_MS = const(200)
 
 
-class UC8151:
+class UC8151(Wire):
     """A 296x128 UC8151 panel on ``spi`` (mode 0, up to 12 MHz) with its four pins."""
 
     def __init__(
@@ -140,9 +141,7 @@ class UC8151:
         busy: "Pin",
         flip: bool = False,
     ) -> None:
-        self._spi = spi
-        self._cs = cs
-        self._dc = dc
+        Wire.__init__(self, spi, cs, dc)
         self._rst = rst
         self._busy = busy
         self.width = _WIDTH
@@ -153,8 +152,6 @@ class UC8151:
         # Everything show() sends is built here, once.
         whole = memoryview(self.buf)
         self._pages = tuple(whole[p * _WIDTH : (p + 1) * _WIDTH] for p in range(_PAGES))
-        self._cmd = bytearray(1)
-        self._byte = bytearray(1)
         self._window = bytearray(7)
         self._window[2] = 0  # first gate (high, low)
         self._window[3] = 0
@@ -213,23 +210,6 @@ class UC8151:
             self._sleep_after = True  # busy() finishes the refresh first
 
     # -- the wire ------------------------------------------------------------------------
-
-    def _one(self, value: int) -> bytearray:
-        self._byte[0] = value
-        return self._byte
-
-    def _send(self, command: int, data: "bytes | bytearray | memoryview | None" = None) -> None:
-        cs = self._cs
-        dc = self._dc
-        spi = self._spi
-        cs.value(0)
-        dc.value(0)
-        self._cmd[0] = command
-        spi.write(self._cmd)
-        if data is not None:
-            dc.value(1)
-            spi.write(data)
-        cs.value(1)
 
     def _send_lut(self, command: int, level: int, length: int) -> None:
         lut = bytearray(length)  # only at reset: after deep sleep the registers are lost
