@@ -182,3 +182,15 @@ def columns(c: Canvas, s: object, y: int, turn: int) -> int:
         c.label(fit(c, names[p], half - 8, LARGE), x, y, half - 1, LARGE, LEFT, p == turn)
     c.fb.vline(half, y, c.height - _BAR - y, BLACK)
     return half
+
+
+def corrections(who: str, p: int, names: tuple, verb: str, labels: list, events: list) -> None:
+    """The C menu's corrections for player p: one unit of each name more or less.
+
+    For the games whose correction verb takes {name: n} (Splendor's tokens, Antike's
+    resources).
+    """
+    for k in names:
+        for n in (1, -1):
+            labels.append("%s %+d %s" % (who, n, k))
+            events.append([verb, p, {k: n}])

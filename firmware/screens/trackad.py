@@ -8,7 +8,7 @@ turn's legal events, B undoes, C: the rest (corrections, the score, ending).
 
 from ..gfx.canvas import LARGE, SMALL, Canvas
 from ..gfx.icons import CROWN
-from ..ui import GAME_HINTS, big, columns, flag, status
+from ..ui import GAME_HINTS, big, columns, corrections, flag, status
 from . import BTN_A, BTN_B, BTN_C, BTN_DOWN, BTN_UP, PRESS, Base, choice
 
 NEAR = 2
@@ -104,10 +104,7 @@ class Screen(Base):
     def corrections(self, p: int, labels: list, events: list) -> None:
         """The C menu's corrections for player p: a unit of each resource more or less."""
         who = self.app.players()[p]  # type: ignore[attr-defined]
-        for k in _RESOURCES:
-            for n in (1, -1):
-                labels.append("%s %+d %s" % (who, n, k))
-                events.append(["resources", p, {k: n}])
+        corrections(who, p, _RESOURCES, "resources", labels, events)
 
     def rows(self, result: dict) -> tuple:
         """The score sheet's rows (label, player 0, player 1), and the row that decided."""

@@ -10,7 +10,7 @@ from duelcore.splendor.cards import TOKENS
 
 from ..gfx.canvas import LARGE, Canvas
 from ..gfx.icons import CROWN, GEM, SCROLL, STAR
-from ..ui import GAME_HINTS, columns, flag, pair, status
+from ..ui import GAME_HINTS, columns, corrections, flag, pair, status
 from ..words import title
 from . import BTN_A, BTN_B, BTN_C, BTN_DOWN, BTN_UP, PRESS, Base, choice
 
@@ -114,10 +114,7 @@ class Screen(Base):
     def corrections(self, p: int, labels: list, events: list) -> None:
         """The C menu's corrections for player p: a token of each colour more or less."""
         who = self.app.players()[p]  # type: ignore[attr-defined]
-        for k in TOKENS:
-            for n in (1, -1):
-                labels.append("%s %+d %s" % (who, n, k))
-                events.append(["tokens", p, {k: n}])
+        corrections(who, p, TOKENS, "tokens", labels, events)
 
     def rows(self, result: dict) -> tuple:
         """The score sheet's rows (label, player 0, player 1), and the row that decided."""
