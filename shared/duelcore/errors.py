@@ -4,8 +4,6 @@ Kept in their own module so that the firmware and the host can catch them withou
 importing any game's rules.
 """
 
-from .jsontext import dumps
-
 
 class RecordError(ValueError):
     """The input is not a record (wrong shape, unknown game, bad setup)."""
@@ -27,4 +25,6 @@ class IllegalEvent(Exception):
     def __str__(self) -> str:
         if self.index is None:
             return self.reason
+        from .jsontext import dumps  # only to word an error: kept off the device's heap
+
         return "event %d %s: %s" % (self.index, dumps(self.event, ", ", ": "), self.reason)

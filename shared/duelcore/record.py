@@ -6,7 +6,6 @@ shares and leaves the setup and events to the game. Unknown keys are kept untouc
 
 import json
 
-from . import jsontext
 from .errors import RecordError
 
 FORMAT = 1
@@ -24,7 +23,9 @@ def loads(text: str) -> dict:
 
 def dumps(record: dict) -> str:
     """Write a record as compact, key-sorted JSON (byte-stable across runtimes)."""
-    return jsontext.dumps(record)
+    from .jsontext import dumps as text  # only for sync and the host: off the play path
+
+    return text(record)
 
 
 def validate(record: object) -> dict:

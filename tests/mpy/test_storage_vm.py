@@ -137,7 +137,7 @@ def lay_out(tmp: Path, mode: str) -> dict[str, Path]:
         top = CORE.parent if src.is_relative_to(CORE) else ROOT
         rel = src.relative_to(top)
         if mode == "mpy":
-            compile_file(src, (lib / rel).with_suffix(".mpy"), rel.as_posix())
+            compile_file(src, (lib / rel).with_suffix(".mpy"))
         else:
             (lib / rel).parent.mkdir(parents=True, exist_ok=True)
             (lib / rel).write_bytes(src.read_bytes())

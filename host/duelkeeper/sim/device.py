@@ -29,7 +29,7 @@ import platformdirs
 
 from duelkeeper import mpvm
 from duelkeeper.errors import DuelkeeperError
-from duelkeeper.mpycross import compile_tree
+from duelkeeper.mpycross import compile_tree, signature
 from duelkeeper.repo import CORE, ROOT
 
 VMSIDE = Path(__file__).with_name("vmside")
@@ -60,6 +60,8 @@ class Step(NamedTuple):
 
 def _fingerprint(mpy: bool) -> str:
     digest = hashlib.sha256(b"mpy" if mpy else b"py")
+    if mpy:  # a build depends on how it was compiled, not only on what
+        digest.update(signature().encode())
     for name, src in sorted(PACKAGES.items()):
         for py in sorted(src.rglob("*.py")):
             digest.update(f"{name}/{py.relative_to(src).as_posix()}\0".encode())
