@@ -1,0 +1,105 @@
+"""Heap each device module adds when imported: the per-module table of docs/benchmarks.md.
+
+    python -m duelkeeper.bench_modules [MODULE ...]
+
+The modules (by default ``MODULES``, the order a 7WD game loads them, then the rest) are
+imported one by one into one MicroPython VM from the .mpy build that ships, a top-level
+call each, with the live heap (``gc.mem_alloc()`` after ``gc.collect()``, each in a call of
+its own) read before and after: what the import added, its submodules included. First
+``os`` and ``binascii`` are imported (Python modules in this port, built in on a Pico)
+and the interned-name pool grown until a fresh one is started, so that no module is
+charged for a new pool; an import that starts one anyway is flagged ``+pool``. Every
+figure is the median over the heap layouts of ``duelkeeper.heaplayout``.
+"""
+
+import re
+import statistics
+import sys
+
+from duelkeeper import heaplayout, mpvm
+from duelkeeper.sim.device import PACKAGES, cached_build
+from duelkeeper.textable import table
+
+MODULES = (
+    "duelcore",
+    "duelcore.record",
+    "duelcore.engine",
+    "duelcore.sevenwonders",
+    "boards.sim",
+    "firmware.clock",
+    "firmware.buttons",
+    "firmware.display.refresh",
+    "firmware.gfx.font",
+    "firmware.gfx.icons",
+    "firmware.gfx.canvas",
+    "firmware.ui",
+    "firmware.words",
+    "firmware.storage",
+    "firmware.app",
+    "firmware.screens",
+    "firmware.screens.menu",
+    "firmware.screens.choice",
+    "firmware.screens.track7",
+    "firmware.screens.pick7",
+    "firmware.screens.sheet",
+    "firmware.screens.more",
+    "firmware.session",
+    "firmware.archive",
+    "duelcore.pack",
+    "firmware.sync",
+    "firmware.notices",
+    "duelcore.splendor",
+    "duelcore.antike",
+)
+ROOM = 1024  # names: the pool that opens holds twice as many, more than all modules use
+_POOLS = re.compile(r"n_pool=(\d+)")
+
+
+def _pools(s: mpvm.Session) -> int:
+    match = _POOLS.search(s.call("import micropython\nmicropython.qstr_info()").out)
+    return int(match.group(1)) if match else 0
+
+
+def _heap(s: mpvm.Session) -> int:
+    s.call("import gc\ngc.collect()")
+    value: int = s.call("import gc\n_value = str(gc.mem_alloc())").value
+    return value
+
+
+def measure(modules: tuple[str, ...], pad: int) -> list[tuple[int, bool]]:
+    """(bytes added, started a name pool) per module, in one VM whose heap ``pad`` shifts."""
+    build = cached_build(mpy=True)
+    files = {f"/lib/{name}": build / name for name in PACKAGES}
+    out = []
+    with mpvm.Session(files) as s:
+        s.call(heaplayout.pad_code(pad))
+        s.call("import os, binascii")
+        n = since = 0  # names interned, and since the last new pool
+        pools = _pools(s)
+        while True:  # 50 names a call until a pool of at least 2 * ROOM names opens
+            s.call("exec(%r, {})" % ";".join("_q%d=0" % i for i in range(n, n + 50)))
+            n += 50
+            since += 50
+            if _pools(s) != pools:
+                if since >= ROOM:
+                    break
+                pools, since = _pools(s), 0
+        for module in modules:
+            before, pools = _heap(s), _pools(s)
+            s.call("import " + module)
+            out.append((_heap(s) - before, _pools(s) != pools))
+    return out
+
+
+def main(modules: tuple[str, ...] = MODULES) -> str:
+    runs = [measure(modules, pad) for pad in heaplayout.PADS]
+    rows = []
+    for i, module in enumerate(modules):
+        added = statistics.median(run[i][0] for run in runs)
+        pool = any(run[i][1] for run in runs)
+        rows.append([module, f"{added / 1024:.1f} KB", "+pool" if pool else ""])
+    return table(["module", "heap added", ""], rows)
+
+
+if __name__ == "__main__":
+    print(main(tuple(sys.argv[1:]) or MODULES))
