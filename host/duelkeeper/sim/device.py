@@ -27,7 +27,7 @@ from typing import Any, NamedTuple
 
 import platformdirs
 
-from duelkeeper import mpvm
+from duelkeeper import heaplayout, mpvm
 from duelkeeper.errors import DuelkeeperError
 from duelkeeper.mpycross import compile_tree, signature
 from duelkeeper.repo import CORE, ROOT
@@ -161,7 +161,9 @@ class Device:
     ``board`` is a module of boards/ (``sim`` takes ``size`` and ``buttons``; the real
     boards' modules need their hardware and do not open here). ``code`` is a folder made
     by ``build()`` for the MicroPython runtime (by default the cached build of the .mpy
-    files, or of the sources with ``source=True``).
+    files, or of the sources with ``source=True``). ``pad``: bytes allocated in the VM
+    before the firmware boots, which shifts every later block (duelkeeper.heaplayout);
+    ``padded`` is then what the pad holds in the heap.
     """
 
     def __init__(
@@ -173,6 +175,7 @@ class Device:
         buttons: str = "abcud",
         code: Path | None = None,
         source: bool = False,
+        pad: int | None = None,
     ) -> None:
         if runtime not in RUNTIMES:
             raise DuelkeeperError(f"unknown runtime {runtime!r} ({', '.join(RUNTIMES)})")
@@ -185,6 +188,8 @@ class Device:
         if runtime == "micropython" and code is None:
             code = cached_build(mpy=not source)
         self.code = code
+        self.pad = pad
+        self.padded = 0
         self._session: Any = None
         self.now = 0
         self.last = Step(0, None, -1, 0, 0, 0)
@@ -202,6 +207,8 @@ class Device:
             files["/lib/simdev.py"] = VMSIDE / "simdev.py"
             self._session = mpvm.Session(files, mirror=(FLASH, self.storage))
             root = FLASH
+            if self.pad is not None:
+                self.padded = int(self.call(heaplayout.pad_code(self.pad)).value)
         else:
             self._session = _CPython()
             root = str(self.storage.resolve())
