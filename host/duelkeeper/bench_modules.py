@@ -6,10 +6,11 @@ The modules (by default ``MODULES``, the order a 7WD game loads them, then the r
 imported one by one into one MicroPython VM from the .mpy build that ships, a top-level
 call each, with the live heap (``gc.mem_alloc()`` after ``gc.collect()``, each in a call of
 its own) read before and after: what the import added, its submodules included. First
-``os`` and ``binascii`` are imported (Python modules in this port, built in on a Pico)
-and the interned-name pool grown until a fresh one is started, so that no module is
-charged for a new pool; an import that starts one anyway is flagged ``+pool``. Every
-figure is the median over the heap layouts of ``duelkeeper.heaplayout``.
+``os`` and ``binascii`` (Python modules in this port, built in on a Pico) and a stand-in
+``machine`` for the real boards (``_MACHINE``) are imported, and the interned-name pool
+grown until a fresh one is started, so that no module is charged for a new pool; an
+import that starts one anyway is flagged ``+pool``. Every figure is the median over the
+heap layouts of ``duelkeeper.heaplayout``.
 """
 
 import re
@@ -50,6 +51,20 @@ MODULES = (
     "firmware.notices",
     "duelcore.splendor",
     "duelcore.antike",
+    "boards.badger2040",
+    "boards.pico_epaper_2in9",
+)
+# The real boards import ``machine``, which this VM lacks: a stand-in with the names they
+# use, imported before any figure is taken, so that the boards' rows show their own code
+# and their display driver's (after boards.sim: what a real board costs beyond it).
+_MACHINE = (
+    "class Pin:\n"
+    "    IN = 0; OUT = 1; PULL_UP = 1; PULL_DOWN = 2\n"
+    "    def __init__(self, *a, **k): pass\n"
+    "    def value(self, v=None): return 0\n"
+    "class SPI:\n"
+    "    def __init__(self, *a, **k): pass\n"
+    "    def write(self, b): pass\n"
 )
 ROOM = 1024  # names: the pool that opens holds twice as many, more than all modules use
 _POOLS = re.compile(r"n_pool=(\d+)")
@@ -73,7 +88,8 @@ def measure(modules: tuple[str, ...], pad: int) -> list[tuple[int, bool]]:
     out = []
     with mpvm.Session(files) as s:
         s.call(heaplayout.pad_code(pad))
-        s.call("import os, binascii")
+        s.call("with open('/lib/machine.py', 'w') as f:\n    f.write(%r)" % _MACHINE)
+        s.call("import os, binascii, machine")
         n = since = 0  # names interned, and since the last new pool
         pools = _pools(s)
         while True:  # 50 names a call until a pool of at least 2 * ROOM names opens
