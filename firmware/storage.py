@@ -44,33 +44,18 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:  # annotations only
     from typing import Any
 
-# binascii.crc32 comes with uzlib (deflate); rp2 has it, a build without it gets crc32_soft.
-_crc = getattr(binascii, "crc32", None)
+# binascii.crc32 comes with deflate, which stock rp2 builds have; a build without it
+# loads the table-driven one from firmware/crc.py (heap only where it is needed).
+_crc: "Any" = getattr(binascii, "crc32", None)
+if _crc is None:
+    from .crc import crc32_soft as _crc
 
 _MAX_ENTRY = const(0xFFFF)
 _CODE = const(1)  # the tag of an event journalled as its code
-# CRC-32 (the zip polynomial) a nibble at a time: a 16-entry table.
-_NIBBLE = (
-    0x00000000, 0x1DB71064, 0x3B6E20C8, 0x26D930AC, 0x76DC4190, 0x6B6B51F4, 0x4DB26158,
-    0x5005713C, 0xEDB88320, 0xF00F9344, 0xD6D6A3E8, 0xCB61B38C, 0x9B64C2B0, 0x86D3D2D4,
-    0xA00AE278, 0xBDBDF21C,
-)  # fmt: skip
-
-
-def crc32_soft(data: "bytes | bytearray | memoryview", crc: int = 0) -> int:
-    """CRC-32 as zlib and binascii compute it, for builds that lack binascii.crc32."""
-    crc ^= 0xFFFFFFFF
-    for b in data:
-        crc ^= b
-        crc = crc >> 4 ^ _NIBBLE[crc & 15]
-        crc = crc >> 4 ^ _NIBBLE[crc & 15]
-    return crc ^ 0xFFFFFFFF
 
 
 def crc32(data: "bytes | bytearray | memoryview") -> int:
     """The CRC-32 of ``data``, unsigned (binascii's is, on both runtimes)."""
-    if _crc is None:
-        return crc32_soft(data)
     return int(_crc(data))
 
 

@@ -25,7 +25,7 @@ from duelkeeper.repo import ROOT
 if str(ROOT) not in sys.path:  # the firmware package sits at the top of the checkout
     sys.path.insert(0, str(ROOT))
 
-from firmware import storage  # noqa: E402
+from firmware import crc, storage  # noqa: E402
 from firmware.storage import Storage  # noqa: E402
 
 ID = re.compile(r"^[0-9a-f]{16}-\d{6}$")
@@ -407,7 +407,21 @@ def test_settings(tmp_path: Path) -> None:
 @settings(max_examples=200, deadline=None)
 @given(st.binary(max_size=300))
 def test_crc32_matches_zlib(data: bytes) -> None:
-    assert storage.crc32_soft(data) == zlib.crc32(data) == storage.crc32(data)
+    assert crc.crc32_soft(data) == zlib.crc32(data) == storage.crc32(data)
+
+
+def test_crc32_without_binascii_crc32(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A build without binascii.crc32 gets firmware/crc.py's, with the same checksums."""
+    import binascii
+    import importlib.util
+
+    monkeypatch.delattr(binascii, "crc32")
+    spec = importlib.util.spec_from_file_location("firmware._nocrc", storage.__file__)
+    assert spec is not None and spec.loader is not None
+    bare = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bare)
+    assert bare._crc is crc.crc32_soft
+    assert bare.crc32(b"duelkeeper") == zlib.crc32(b"duelkeeper")
 
 
 # -- power cut at every byte and every operation ------------------------------------------
