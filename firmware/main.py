@@ -24,7 +24,7 @@ def run() -> None:
         storage = Storage(board.root)
     app = App(board, storage)
     while True:
-        app.tick(ticks_ms())
+        app.tick(ticks_ms())  # type: ignore[arg-type]  # an int on the device; opaque in the stubs
         sleep_ms(TICK_MS)
 
 

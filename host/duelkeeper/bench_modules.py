@@ -6,8 +6,8 @@ The modules (by default ``MODULES``, the order a 7WD game loads them, then the r
 imported one by one into one MicroPython VM from the .mpy build that ships, a top-level
 call each, with the live heap (``gc.mem_alloc()`` after ``gc.collect()``, each in a call of
 its own) read before and after: what the import added, its submodules included. First
-``os`` and ``binascii`` (Python modules in this port, built in on a Pico) and a stand-in
-``machine`` for the real boards (``_MACHINE``) are imported, and the interned-name pool
+come duelkeeper.heaplayout's prelude (the port's Python modules that are C on a Pico, and
+the pad) and a stand-in ``machine`` for the real boards (``_MACHINE``), and the interned-name pool
 grown until a fresh one is started, so that no module is charged for a new pool; an
 import that starts one anyway is flagged ``+pool``. Every figure is the median over the
 heap layouts of ``duelkeeper.heaplayout``.
@@ -87,9 +87,9 @@ def measure(modules: tuple[str, ...], pad: int) -> list[tuple[int, bool]]:
     files = {f"/lib/{name}": build / name for name in PACKAGES}
     out = []
     with mpvm.Session(files) as s:
-        s.call(heaplayout.pad_code(pad))
+        heaplayout.prelude(s, pad)
         s.call("with open('/lib/machine.py', 'w') as f:\n    f.write(%r)" % _MACHINE)
-        s.call("import os, binascii, machine")
+        s.call("import machine")
         n = since = 0  # names interned, and since the last new pool
         pools = _pools(s)
         while True:  # 50 names a call until a pool of at least 2 * ROOM names opens

@@ -161,9 +161,10 @@ class Device:
     ``board`` is a module of boards/ (``sim`` takes ``size`` and ``buttons``; the real
     boards' modules need their hardware and do not open here). ``code`` is a folder made
     by ``build()`` for the MicroPython runtime (by default the cached build of the .mpy
-    files, or of the sources with ``source=True``). ``pad``: bytes allocated in the VM
-    before the firmware boots, which shifts every later block (duelkeeper.heaplayout);
-    ``padded`` is then what the pad holds in the heap.
+    files, or of the sources with ``source=True``). With ``pad`` (bytes), the VM gets
+    duelkeeper.heaplayout's prelude before the firmware boots: the port's Python
+    modules that are C on a board, and a pad that shifts the heap layout; ``padded`` is
+    then what they hold in the heap, for the heap benchmarks to take off.
     """
 
     def __init__(
@@ -208,7 +209,7 @@ class Device:
             self._session = mpvm.Session(files, mirror=(FLASH, self.storage))
             root = FLASH
             if self.pad is not None:
-                self.padded = int(self.call(heaplayout.pad_code(self.pad)).value)
+                self.padded = heaplayout.prelude(self._session, self.pad)
         else:
             self._session = _CPython()
             root = str(self.storage.resolve())
