@@ -1,7 +1,7 @@
-"""Make firmware/gfx/font.py and firmware/gfx/icons.py: the device's own glyphs.
+"""Make firmware/gfx/font.py, icons.py and glyphs.bin: the device's own glyphs.
 
-    .venv/bin/python tools/make_glyphs.py          # rewrite both modules
-    .venv/bin/python tools/make_glyphs.py --check  # exit 1 if they are out of date
+    .venv/bin/python tools/make_glyphs.py          # rewrite the three files
+    .venv/bin/python tools/make_glyphs.py --check  # exit 1 if any is out of date
 
 Frames must be pixel-identical under MicroPython and CPython, so the firmware never
 uses MicroPython's built-in framebuf font: every glyph it draws comes from here.
@@ -17,15 +17,25 @@ uses MicroPython's built-in framebuf font: every glyph it draws comes from here.
 
 Glyph data layout (what firmware/gfx/canvas.py reads): a glyph is a run of columns,
 ``(height + 7) // 8`` bytes per column, least significant bit at the top.
+
+The columns of the fonts and the icons go to glyphs.bin, a file on the device's flash
+that canvas.py reads one glyph at a time (bytes constants in an .mpy are copied into the
+heap on import); font.py keeps the metrics and the widths, which text_width() needs for
+every character. Each font's glyphs are records of one size, the widest glyph's
+columns, so a glyph's place in the file is a multiplication: no offsets table in the
+heap. font.py's docstring (FONT_HEADER) describes the file.
 """
 
 import argparse
 import sys
+import zlib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 FONT_PY = ROOT / "firmware" / "gfx" / "font.py"
 ICONS_PY = ROOT / "firmware" / "gfx" / "icons.py"
+GLYPHS_BIN = ROOT / "firmware" / "gfx" / "glyphs.bin"
+STAMP_BYTES = 2  # the file's header
 
 # fmt: off
 # Each glyph: 8 rows of 5 columns, top to bottom; '#' is ink.
@@ -343,30 +353,34 @@ def _bytes_literal(data: bytes, indent: str) -> str:
     return "(\n" + "\n".join(lines) + "\n" + indent[:-4] + ")"
 
 
-def _font_source(name: str, spec: dict[str, object]) -> str:
+def _records(spec: dict[str, object]) -> tuple[int, bytes]:
+    """A font's glyphs as records of one size (the widest glyph's columns, zero-padded):
+    the record size and the records."""
     height = spec["height"]
     glyphs = spec["glyphs"]
     assert isinstance(height, int) and isinstance(glyphs, list)
-    widths = bytes(len(g) for g in glyphs)
-    offsets = b""
-    data = b""
-    column = 0
-    for g in glyphs:
-        offsets += column.to_bytes(2, "little")
-        data += _column_bytes(g, height)
-        column += len(g)
+    stride = max(len(g) for g in glyphs) * ((height + 7) // 8)
+    data = b"".join(_column_bytes(g, height).ljust(stride, b"\0") for g in glyphs)
+    return stride, data
+
+
+def _font_source(name: str, spec: dict[str, object], at: int, stride: int) -> str:
+    glyphs = spec["glyphs"]
+    height = spec["height"]
     first = spec["first"]
     spacing = spec["spacing"]
+    assert isinstance(glyphs, list) and isinstance(height, int)
     assert isinstance(first, int) and isinstance(spacing, int)
-    return "%s = Font(\n    %d,\n    %d,\n    %d,\n    %d,\n    %s,\n    %s,\n    %s,\n)\n" % (
+    widths = bytes(len(g) for g in glyphs)
+    return "%s = (\n    %d,\n    %d,\n    %d,\n    %d,\n    %s,\n    %d,\n    %d,\n)\n" % (
         name,
         height,
         first,
         first + len(glyphs) - 1,
         spacing,
         _bytes_literal(widths, "        "),
-        _bytes_literal(offsets, "        "),
-        _bytes_literal(data, "        "),
+        at,
+        stride,
     )
 
 
@@ -378,33 +392,21 @@ except the digits. LARGE: 16 px high, space to "_" (digits, capitals, punctuatio
 rendered from Aileron Regular (Dot Colon, CC0 1.0), the font Pillow ships, emboldened by
 one pixel; tabular digits. canvas.py draws lower case in capitals where a font has none.
 
-Layout: glyph ``first + i`` is ``widths[i]`` columns starting at column
-``offsets[2i] | offsets[2i + 1] << 8`` of ``data``; each column is ``(height + 7) // 8``
-bytes, little-endian, bit 0 the top row. ``spacing`` columns separate two glyphs.
+A font is a tuple ``(height, first, last, spacing, widths, at, stride)`` (canvas.py's
+``Font``; a class and its instances would cost 0.3 KB more heap). The glyphs' columns
+are not here but in ``FILE``, beside this module on the flash, which canvas.py reads a
+glyph at a time (bytes here would be copied into the heap on import). Glyph
+``first + i`` is ``widths[i]`` columns, the first ``widths[i] * ((height + 7) // 8)``
+bytes of the ``stride`` bytes at ``at + i * stride`` in the file; each column is
+``(height + 7) // 8`` bytes, little-endian, bit 0 the top row. ``spacing`` columns
+separate two glyphs.
+
+The file is ``FILE_SIZE`` bytes: ``STAMP`` (the low 16 bits of the CRC-32 of the rest,
+little-endian: canvas.py refuses a file of other tables), the fonts' records, then the
+icons' (icons.py). ``STRIDE`` is the largest record.
 """
 
-
-class Font:
-    """One font's glyphs (read by firmware/gfx/canvas.py)."""
-
-    def __init__(
-        self,
-        height: int,
-        first: int,
-        last: int,
-        spacing: int,
-        widths: bytes,
-        offsets: bytes,
-        data: bytes,
-    ) -> None:
-        self.height = height
-        self.first = first
-        self.last = last
-        self.spacing = spacing
-        self.widths = widths
-        self.offsets = offsets
-        self.data = data
-
+from micropython import const
 
 '''
 
@@ -412,9 +414,9 @@ class Font:
 ICONS_HEADER = '''\
 """12x12 icons for the games' counters. Generated by tools/make_glyphs.py: edit that.
 
-``Canvas.icon(N, x, y)`` draws icon N (the constants below). Layout as the fonts'
-(firmware/gfx/font.py): 12 columns per icon, 2 bytes per column, little-endian, bit 0
-the top row; icon N starts at byte ``N * 24`` of ``DATA``.
+``Canvas.icon(N, x, y)`` draws icon N (the constants below). The icons' columns are in
+font.py's ``FILE`` on the flash, laid out as the fonts': 12 columns per icon, 2 bytes
+per column, little-endian, bit 0 the top row; icon N is the 24 bytes at ``AT + N * 24``.
 """
 
 from micropython import const
@@ -423,16 +425,8 @@ SIZE = const(12)
 '''
 
 
-def font_module() -> str:
-    return (
-        FONT_HEADER
-        + _font_source("SMALL", small_font())
-        + "\n"
-        + _font_source("LARGE", large_font())
-    )
-
-
-def icons_module() -> str:
+def _icons() -> tuple[list[str], bytes]:
+    """The icons' names and their records (24 bytes each)."""
     names = list(ICON_ART) + ["DOWN"]
     arts = [_rows(a) for a in ICON_ART.values()]
     arts.append(list(reversed(arts[names.index("UP")])))
@@ -440,24 +434,49 @@ def icons_module() -> str:
     for rows in arts:
         assert len(rows) == 12 and all(len(r) == 12 for r in rows), rows
         data += _column_bytes(_columns(rows), 12)
-    out = ICONS_HEADER
+    return names, data
+
+
+def generate() -> dict[Path, bytes]:
+    """font.py, icons.py and glyphs.bin, as they should be."""
+    fonts = ""
+    body = b""
+    strides = []
+    for name, spec in (("SMALL", small_font()), ("LARGE", large_font())):
+        stride, records = _records(spec)
+        fonts += "\n" + _font_source(name, spec, STAMP_BYTES + len(body), stride)
+        body += records
+        strides.append(stride)
+    names, icons = _icons()
+    icons_py = ICONS_HEADER + "AT = const(%d)\n" % (STAMP_BYTES + len(body))
     for i, name in enumerate(names):
-        out += "%s = const(%d)\n" % (name, i)
-    out += "COUNT = const(%d)\n\nDATA = %s\n" % (len(names), _bytes_literal(data, "    "))
-    return out
+        icons_py += "%s = const(%d)\n" % (name, i)
+    icons_py += "COUNT = const(%d)\n" % len(names)
+    body += icons
+    strides.append(len(icons) // len(names))  # canvas.py reads an icon into the same buffer
+    stamp = zlib.crc32(body) & 0xFFFF
+    font_py = FONT_HEADER + (
+        'FILE = "%s"\nFILE_SIZE = const(%d)\nSTAMP = const(0x%04X)\nSTRIDE = const(%d)\n'
+        % (GLYPHS_BIN.name, STAMP_BYTES + len(body), stamp, max(strides))
+    )
+    return {
+        FONT_PY: (font_py + fonts).encode(),
+        ICONS_PY: icons_py.encode(),
+        GLYPHS_BIN: stamp.to_bytes(STAMP_BYTES, "little") + body,
+    }
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--check", action="store_true", help="fail if the modules differ")
+    parser.add_argument("--check", action="store_true", help="fail if a file differs")
     args = parser.parse_args()
     stale = []
-    for path, text in ((FONT_PY, font_module()), (ICONS_PY, icons_module())):
+    for path, data in generate().items():
         if args.check:
-            if not path.exists() or path.read_text() != text:
+            if not path.exists() or path.read_bytes() != data:
                 stale.append(path)
         else:
-            path.write_text(text)
+            path.write_bytes(data)
     for path in stale:
         print("%s is out of date: run tools/make_glyphs.py" % path.relative_to(ROOT))
     return 1 if stale else 0

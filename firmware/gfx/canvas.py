@@ -9,19 +9,32 @@ the driver, so the same screen code lays out on 296x128 and 250x122 panels.
 
 Glyphs are stored as columns (bit 0 at the top); a column's runs of ink become one
 ``fill_rect`` each, which is a few calls per glyph instead of one per pixel.
+
+The columns of the fonts and the icons stay on the flash, in glyphs.bin beside font.py
+(font.py says why and how it is laid out): the file is opened once, when this module is
+imported at boot, and kept open; each glyph drawn is one ``seek`` and one ``readinto``
+of a buffer made once, so drawing allocates nothing. The file is found by this module's
+own ``__file__`` (MicroPython sets it to the path it imported the .mpy from, CPython to
+the source's), so it works wherever the package was loaded from: /lib on a board, the
+simulator's folders, the checkout. A missing, short or stale file stops the import with
+a one-line OSError naming it, rather than drawing garbage.
 """
 
 from micropython import const
 
-from .font import LARGE, SMALL, Font
-from .icons import DATA as _ICON_DATA
+from .font import FILE, FILE_SIZE, LARGE, SMALL, STAMP, STRIDE
+from .icons import AT as _ICONS_AT
 from .icons import SIZE as ICON_SIZE
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # annotations only
+    from io import BufferedReader
     from typing import Protocol
 
     from framebuf import FrameBuffer
+
+    # A font (font.py): height, first, last, spacing, widths, at, stride.
+    Font = tuple[int, int, int, int, bytes, int, int]
 
     class _Display(Protocol):
         width: int
@@ -40,21 +53,45 @@ _QUESTION = const(63)  # drawn for a character the font lacks
 
 __all__ = ("BLACK", "CENTER", "ICON_SIZE", "LARGE", "LEFT", "RIGHT", "SMALL", "WHITE", "Canvas")
 
+_GLYPH = bytearray(STRIDE)  # the glyph being drawn, read from the file
 
-def _code(font: Font, ch: str) -> int:
-    """The glyph index of ``ch`` in ``font``: lower case falls back to capitals."""
+
+def _open() -> "BufferedReader":
+    """The glyph file beside this module, checked against font.py's FILE_SIZE and STAMP."""
+    cut = max(__file__.rfind("/"), __file__.rfind("\\"))  # a backslash: CPython on Windows
+    path = __file__[: cut + 1] + FILE
+    try:
+        f = open(path, "rb")
+    except OSError:
+        raise OSError("glyph file %s is missing: deploy again" % path) from None
+    size = f.seek(0, 2)
+    f.seek(0)
+    f.readinto(_GLYPH)
+    if size != FILE_SIZE or _GLYPH[0] | _GLYPH[1] << 8 != STAMP:
+        f.close()
+        why = "%d bytes, not %d" % (size, FILE_SIZE) if size != FILE_SIZE else "another build's"
+        raise OSError("glyph file %s is %s: deploy again" % (path, why))
+    return f
+
+
+_FILE = _open()
+del _open  # run once: its code need not stay in the heap
+
+
+def _code(first: int, last: int, ch: str) -> int:
+    """The glyph index of ``ch`` in a font of ``first`` to ``last``: lower case falls back
+    to capitals."""
     code = ord(ch)
-    if code > font.last and 97 <= code <= 122:
+    if code > last and 97 <= code <= 122:
         code -= 32
-    if code < font.first or code > font.last:
+    if code < first or code > last:
         code = _QUESTION
-    return code - font.first
+    return code - first
 
 
-def _columns(
+def _glyph(
     fb: "FrameBuffer",
-    data: bytes,
-    at: int,
+    pos: int,
     per: int,
     width: int,
     x: int,
@@ -62,7 +99,11 @@ def _columns(
     color: int,
     scale: int,
 ) -> None:
-    """Draw ``width`` glyph columns of ``per`` bytes each, starting at byte ``at``."""
+    """Draw the glyph at byte ``pos`` of the file: ``width`` columns of ``per`` bytes."""
+    _FILE.seek(pos)
+    _FILE.readinto(_GLYPH)
+    data = _GLYPH
+    at = 0
     for _ in range(width):
         col = data[at]
         if per == 2:
@@ -95,19 +136,20 @@ class Canvas:
 
     # -- text ------------------------------------------------------------------------------
 
-    def text_width(self, s: str, font: Font = SMALL, scale: int = 1) -> int:
+    def text_width(self, s: str, font: "Font" = SMALL, scale: int = 1) -> int:
         """Width in pixels of ``s`` drawn in ``font``, without trailing spacing."""
+        _, first, last, spacing, widths, _, _ = font
         w = 0
         for ch in s:
-            w += font.widths[_code(font, ch)] + font.spacing
-        return (w - font.spacing) * scale if w else 0
+            w += widths[_code(first, last, ch)] + spacing
+        return (w - spacing) * scale if w else 0
 
     def text(
         self,
         s: str,
         x: int,
         y: int,
-        font: Font = SMALL,
+        font: "Font" = SMALL,
         align: int = LEFT,
         color: int = BLACK,
         scale: int = 1,
@@ -118,15 +160,13 @@ class Canvas:
             w = self.text_width(s, font, scale)
             x -= w if align == RIGHT else w >> 1
         fb = self.fb
-        per = (font.height + 7) >> 3
-        widths = font.widths
-        offsets = font.offsets
-        step = font.spacing * scale
+        height, first, last, spacing, widths, at, stride = font
+        per = (height + 7) >> 3
+        step = spacing * scale
         for ch in s:
-            i = _code(font, ch)
+            i = _code(first, last, ch)
             w = widths[i]
-            at = (offsets[2 * i] | offsets[2 * i + 1] << 8) * per
-            _columns(fb, font.data, at, per, w, x, y, color, scale)
+            _glyph(fb, at + i * stride, per, w, x, y, color, scale)
             x += w * scale + step
         return x - step
 
@@ -136,14 +176,14 @@ class Canvas:
         x: int,
         y: int,
         w: int,
-        font: Font = SMALL,
+        font: "Font" = SMALL,
         align: int = CENTER,
         invert: bool = True,
         pad: int = 1,
     ) -> int:
         """A band ``w`` wide holding ``s``: black with white text when ``invert``
         (a selected menu line, a title bar). Returns the band's height."""
-        h = font.height + 2 * pad
+        h = font[0] + 2 * pad  # the font's height
         fg = WHITE if invert else BLACK
         self.fb.fill_rect(x, y, w, h, BLACK if invert else WHITE)
         if align == LEFT:
@@ -241,5 +281,5 @@ class Canvas:
 
     def icon(self, n: int, x: int, y: int, color: int = BLACK, scale: int = 1) -> int:
         """Draw icon ``n`` (icons.COIN, ...) at ``x, y``; returns its width."""
-        _columns(self.fb, _ICON_DATA, n * _ICON_BYTES, 2, ICON_SIZE, x, y, color, scale)
+        _glyph(self.fb, _ICONS_AT + n * _ICON_BYTES, 2, ICON_SIZE, x, y, color, scale)
         return ICON_SIZE * scale

@@ -18,7 +18,8 @@ CPython runtime, which gives the button script of each. Then:
   4 first defined it, those cores' menu modules imported too (OLD_OTHER_CORES);
 * allocation: bytes allocated by an idle tick and by a scroll press in the card picker
   (no collection in between: the VM collects only between calls);
-* .mpy bytes of everything that goes on the flash (firmware/, boards/, duelcore/);
+* bytes of everything that goes on the flash under /lib (firmware/, boards/, duelcore/):
+  the .mpy files and the data files beside them (the fonts' glyphs, font.bin);
 * bytes on flash per finished game: the archive file the storage writes (duelcore.pack).
 
 docs/benchmarks.md explains the method; docs/firmware.md the budgets.
@@ -36,7 +37,7 @@ from duelkeeper.heaplayout import PADS
 from duelkeeper.repo import ROOT
 from duelkeeper.sim import measure, runner
 from duelkeeper.sim.autoplay import Autoplayer
-from duelkeeper.sim.device import Device, cached_build
+from duelkeeper.sim.device import Device, cached_build, shipped
 from duelkeeper.sim.script import Step
 from duelkeeper.sim.tablegame import table_record
 from duelkeeper.textable import table
@@ -218,8 +219,7 @@ def collect() -> Figures:
             figures.heap[label] = h
             figures.modules[label] = mods
         figures.alloc = _alloc(first, tmp / "alloc")
-    build = cached_build(mpy=True)
-    figures.mpy = sum(p.stat().st_size for p in build.rglob("*.mpy"))
+    figures.mpy = sum(p.stat().st_size for p in shipped(cached_build(mpy=True)).values())
     return figures
 
 

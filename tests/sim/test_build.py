@@ -1,0 +1,33 @@
+"""The device build (duelkeeper.sim.device.build): the modules and the data files beside
+them, and a cache key that changes with either."""
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from duelkeeper.repo import ROOT
+from duelkeeper.sim import device
+
+
+@pytest.mark.parametrize("mpy", [True, False], ids=["mpy", "source"])
+def test_build_ships_the_glyph_file(mpy: bool, tmp_path: Path) -> None:
+    device.build(tmp_path, mpy)
+    files = device.shipped(tmp_path)
+    glyphs = ROOT / "firmware" / "gfx" / "glyphs.bin"
+    assert files["/lib/firmware/gfx/glyphs.bin"].read_bytes() == glyphs.read_bytes()
+    suffix = ".mpy" if mpy else ".py"
+    assert "/lib/firmware/gfx/canvas" + suffix in files
+    assert {Path(p).suffix for p in files} == {suffix, ".bin"}
+
+
+def test_cache_key_follows_the_data_files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    firmware = tmp_path / "firmware"
+    shutil.copytree(ROOT / "firmware", firmware, ignore=shutil.ignore_patterns("__pycache__"))
+    monkeypatch.setitem(device.PACKAGES, "firmware", firmware)
+    key = device._fingerprint(True)
+    assert device._fingerprint(True) == key
+    glyphs = firmware / "gfx" / "glyphs.bin"
+    data = glyphs.read_bytes()
+    glyphs.write_bytes(data[:-1] + bytes([data[-1] ^ 1]))
+    assert device._fingerprint(True) != key
