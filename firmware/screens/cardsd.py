@@ -7,14 +7,21 @@ rest, as the core computes it). A joker is offered once per colour it can take. 
 reservations from a deck come last.
 """
 
+from duelcore.compat import const
 from duelcore.splendor import cards as C
 
 from ..words import title
 from .menu import Menu
 
 _COLOURS = ("White", "Blue", "Green", "Red", "Black", "Joker", "Points")
-_ABILITY = ("", " again", " token", " privilege", " steal")
+_ABILITIES = ("", " again", " token", " privilege", " steal")
 _SHORT = "WUGRKPA"  # white blue green red black pearl gold(Au)
+# Offsets of a card's fields (duelcore/splendor/cards.py).
+_COLOR = const(0)
+_POINTS = const(1)
+_CROWNS = const(2)
+_ABILITY = const(4)
+_COST = const(5)
 
 
 def _tokens(counts: object) -> str:
@@ -55,12 +62,11 @@ class Screen(Menu):
             else:
                 i = C.find(cid)
                 lv = C.level(i)
-                col = C.color(i)
                 label = "%s %dp %dc%s" % (
-                    _COLOURS[col],
-                    C.points(i),
-                    C.crowns(i),
-                    _ABILITY[C.ability(i)],
+                    _COLOURS[C.get(i, _COLOR)],
+                    C.get(i, _POINTS),
+                    C.get(i, _CROWNS),
+                    _ABILITIES[C.get(i, _ABILITY)],
                 )
                 if opts is not None and "color" in opts:
                     label += " as " + title(opts["color"])
@@ -68,8 +74,8 @@ class Screen(Menu):
                     label += " (held)"
                 cost = {}
                 for k in range(6):
-                    if C.cost(i, k):
-                        cost[C.TOKENS[k]] = C.cost(i, k)
+                    if C.get(i, _COST + k):
+                        cost[C.TOKENS[k]] = C.get(i, _COST + k)
                 detail = "%s: costs %s" % (cid, _tokens(cost))
                 if verb == "buy":
                     detail += ", pays " + _tokens(g.price(p, cid)["pay"])

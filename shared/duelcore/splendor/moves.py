@@ -11,10 +11,11 @@ buys the player can pay. Pass ``verb`` to build only one kind of event.
 
 from ..compat import const
 from . import cards as C
-from .rules import TOKENS, Game, counts
+from .rules import PENDING, TOKENS, Game, counts
 
 _GOLD = const(6)
 _JOKER = const(5)
+_COLOR = const(0)  # the offset of a card's colour (cards.py)
 
 
 def _multisets(avail: bytearray, size: int, kinds: int, out: list) -> None:
@@ -48,7 +49,7 @@ def legal(g: Game, verb: "str | None" = None) -> list:
     p = g._turn
     pend = g._pending()
     if pend:
-        name = ("color", "steal", "royal", "return")[pend - 1]
+        name = PENDING[pend]
         if verb is not None and verb != name:
             return out
         if name == "color":
@@ -119,7 +120,7 @@ def legal(g: Game, verb: "str | None" = None) -> list:
 def _buys(g: Game, p: int, i: int, opts: "dict | None", out: list) -> None:
     cid = C.card_id(i)
     out.append(["buy", p, cid] if opts is None else ["buy", p, cid, opts])
-    if C.color(i) == _JOKER:
+    if C.get(i, _COLOR) == _JOKER:
         for c in range(5):
             if g._bonus[p][c]:
                 o: dict = {"color": TOKENS[c]}

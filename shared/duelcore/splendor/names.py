@@ -7,30 +7,43 @@ colours left out are 0). It must match exactly one of the 67 cards. Records writ
 the device name cards by id, so this module is imported only when a descriptor appears.
 """
 
+from ..compat import const
 from . import cards as C
+
+# A descriptor's keys: after ``level``, each at its field's offset (cards.py) + 1.
+_KEYS = ("level", "color", "points", "crowns", "bonus", "ability", "cost")
+# Offsets of a card's fields (cards.py).
+_COLOR = const(0)
+_POINTS = const(1)
+_CROWNS = const(2)
+_BONUS = const(3)
+_ABILITY = const(4)
+_COST = const(5)
+_JOKER = const(5)  # the colour code of a joker
+# A descriptor's ability values, by the table's ability code.
+ABILITIES = (None, "again", "token", "privilege", "steal")
 
 
 def describe(i: int) -> dict:
     """The spec's descriptor object for card i (cost lists non-zero colours only)."""
-    c = C.color(i)
     cst = {}
     for k in range(6):
-        v = C.cost(i, k)
+        v = C.get(i, _COST + k)
         if v:
             cst[C.TOKENS[k]] = v
     return {
         "level": C.level(i),
-        "color": _color_name(c),
-        "points": C.points(i),
-        "crowns": C.crowns(i),
-        "bonus": C.bonus(i),
-        "ability": C.ABILITIES[C.ability(i)],
+        "color": _color_name(C.get(i, _COLOR)),
+        "points": C.get(i, _POINTS),
+        "crowns": C.get(i, _CROWNS),
+        "bonus": C.get(i, _BONUS),
+        "ability": ABILITIES[C.get(i, _ABILITY)],
         "cost": cst,
     }
 
 
 def _color_name(c: int) -> "str | None":
-    return C.TOKENS[c] if c < C.JOKER else ("joker" if c == C.JOKER else None)
+    return C.TOKENS[c] if c < _JOKER else ("joker" if c == _JOKER else None)
 
 
 def _matches(i: int, desc: dict) -> bool:
@@ -38,30 +51,19 @@ def _matches(i: int, desc: dict) -> bool:
         v = desc[key]
         if key == "cost":
             for k in range(6):
-                if v.get(C.TOKENS[k], 0) != C.cost(i, k):
+                if v.get(C.TOKENS[k], 0) != C.get(i, _COST + k):
                     return False
         elif key == "color":
-            if v != _color_name(C.color(i)):
+            if v != _color_name(C.get(i, _COLOR)):
                 return False
         elif key == "ability":
-            if v != C.ABILITIES[C.ability(i)]:
+            if v != ABILITIES[C.get(i, _ABILITY)]:
                 return False
         else:
-            got = (
-                C.level(i)
-                if key == "level"
-                else (
-                    C.points(i)
-                    if key == "points"
-                    else (C.crowns(i) if key == "crowns" else C.bonus(i))
-                )
-            )
+            got = C.level(i) if key == "level" else C.get(i, _KEYS.index(key) - 1)
             if type(v) is not int or v != got:
                 return False
     return True
-
-
-_KEYS = ("level", "color", "points", "crowns", "bonus", "ability", "cost")
 
 
 def match(desc: object) -> int:

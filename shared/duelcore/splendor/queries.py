@@ -2,8 +2,11 @@
 "how close is each of us to winning?"). Nothing here changes the game.
 """
 
+from ..compat import const
 from . import cards as C
 from .rules import TOKENS, Game
+
+_COST = const(5)  # the offset of a card's cost (cards.py)
 
 
 def price(g: Game, p: int, card: object) -> dict:
@@ -21,7 +24,7 @@ def price(g: Game, p: int, card: object) -> dict:
     cost = {}
     discount = {}
     for k in range(6):
-        v = C.cost(i, k)
+        v = C.get(i, _COST + k)
         if v:
             cost[TOKENS[k]] = v
             d = bon[k] if k < 5 and bon[k] < v else (v if k < 5 else 0)

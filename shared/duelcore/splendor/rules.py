@@ -21,9 +21,20 @@ from ..errors import IllegalEvent
 from . import cards as C
 
 TOKENS = C.TOKENS
-_GOLD = const(6)
 _PEARL = const(5)
+_GOLD = const(6)
 _JOKER = const(5)
+# Offsets of a card's fields (cards.py) and its ability codes.
+_COLOR = const(0)
+_POINTS = const(1)
+_CROWNS = const(2)
+_BONUS = const(3)
+_ABILITY = const(4)
+_COST = const(5)
+_AGAIN = const(1)
+_TOKEN = const(2)
+_PRIVILEGE = const(3)
+_STEAL = const(4)
 
 # Where the turn stands.
 _OPEN = const(0)  # privileges and replenishing still allowed
@@ -65,6 +76,106 @@ DECKS = ("deck1", "deck2", "deck3")  # blind reservations
 # Tokens at the start: 4 of each gem, 2 pearls, 3 gold, all on the board.
 _START = b"\x04\x04\x04\x04\x04\x02\x03"
 
+# Why an event is refused: one reason a line, raised by its number (``_no``). One string
+# holds them all: a string constant of its own costs each reason about 30 bytes more of
+# the device's heap (an object and a rounded-up block), 1.2 KB in all.
+_WHY = (
+    "unknown token %s\n"
+    "expected a list of tokens\n"
+    "too many tokens\n"
+    "gold can only be taken by reserving a card\n"
+    "setup needs 'first': 0 or 1\n"
+    "card %s was bought by player %d\n"
+    "card %s is reserved by player %d\n"
+    "no level-%d card is left to take\n"
+    "unknown verb %s\n"
+    "the game is over\n"
+    "wrong number of arguments for %s\n"
+    "no %s choice is pending\n"
+    "player %d makes this choice\n"
+    "player %d must first resolve the pending %s\n"
+    "it is player %d's turn\n"
+    "privileges are spent before replenishing and the mandatory action\n"
+    "name at least one token\n"
+    "player %d has %d privileges\n"
+    "the board has %d %s\n"
+    "after these privileges player %d could take no mandatory action\n"
+    "the board is replenished once, before the mandatory action\n"
+    "the bag is empty\n"
+    "take 1 to 3 tokens\n"
+    "player %d already holds 3 reserved cards\n"
+    "no gold on the board to reserve with\n"
+    "the level-%d deck is empty\n"
+    "buy options are an object\n"
+    "unknown buy option %s\n"
+    "'reserved' is true or false\n"
+    "a joker takes a gem colour\n"
+    "card %s is not in player %d's reserve\n"
+    'card %s is in the reserve: buy it with {"reserved": true}\n'
+    "a joker joins a card with a bonus, and player %d has none\n"
+    "player %d has no %s bonus for the joker to join\n"
+    "only a joker takes a colour\n"
+    "player %d is %d tokens short for card %s\n"
+    "gold cannot be stolen\n"
+    "player %d has no %s\n"
+    "unknown royal card %s\n"
+    "%s was taken by player %d\n"
+    "player %d returns exactly %d tokens\n"
+    "player %d has %d %s\n"
+    "a correction is an object {token: n}\n"
+    "a correction counts in whole tokens"
+)
+# The line of each reason in _WHY.
+_E_TOKEN = const(0)
+_E_LIST = const(1)
+_E_MANY = const(2)
+_E_GOLD = const(3)
+_E_SETUP = const(4)
+_E_BOUGHT = const(5)
+_E_RESERVED = const(6)
+_E_NO_CARD = const(7)
+_E_VERB = const(8)
+_E_OVER = const(9)
+_E_ARGS = const(10)
+_E_NO_CHOICE = const(11)
+_E_CHOOSER = const(12)
+_E_RESOLVE = const(13)
+_E_TURN = const(14)
+_E_PRIV_LATE = const(15)
+_E_NONE = const(16)
+_E_PRIVS = const(17)
+_E_BOARD = const(18)
+_E_BLOCKS = const(19)
+_E_REPLENISHED = const(20)
+_E_BAG = const(21)
+_E_TAKE = const(22)
+_E_FULL = const(23)
+_E_NO_GOLD = const(24)
+_E_DECK = const(25)
+_E_OPTS = const(26)
+_E_OPT = const(27)
+_E_FLAG = const(28)
+_E_GEM = const(29)
+_E_NOT_HELD = const(30)
+_E_HELD = const(31)
+_E_NO_BONUS = const(32)
+_E_JOIN = const(33)
+_E_NOT_JOKER = const(34)
+_E_SHORT = const(35)
+_E_STEAL_GOLD = const(36)
+_E_NO_TOKEN = const(37)
+_E_ROYAL = const(38)
+_E_ROYAL_TAKEN = const(39)
+_E_RETURN = const(40)
+_E_HAS = const(41)
+_E_CORRECTION = const(42)
+_E_WHOLE = const(43)
+
+
+def _no(n: int, *args: object) -> IllegalEvent:
+    """The refusal with reason ``n`` of _WHY, filled in with ``args``."""
+    return IllegalEvent(_WHY.split("\n")[n] % args)
+
 
 def token(name: object) -> int:
     """The index of a token name in TOKENS; IllegalEvent for anything else."""
@@ -72,22 +183,29 @@ def token(name: object) -> int:
         for k in range(7):
             if TOKENS[k] == name:
                 return k
-    raise IllegalEvent("unknown token %s" % (name,))
+    raise _no(_E_TOKEN, name)
 
 
 def counts(arg: object, gold: bool) -> bytearray:
     """A list of token names as counts per kind (gold refused unless ``gold``)."""
     if not isinstance(arg, list):
-        raise IllegalEvent("expected a list of tokens")
+        raise _no(_E_LIST)
     if len(arg) > _MAX_HELD:
-        raise IllegalEvent("too many tokens")
+        raise _no(_E_MANY)
     out = bytearray(7)
     for name in arg:
         k = token(name)
         if k == _GOLD and not gold:
-            raise IllegalEvent("gold can only be taken by reserving a card")
+            raise _no(_E_GOLD)
         out[k] += 1
     return out
+
+
+def _move(n: bytearray, src: bytearray, dst: bytearray) -> None:
+    """Moves n[k] tokens of each kind from src to dst (n may be src itself)."""
+    for k in range(7):
+        dst[k] += n[k]
+        src[k] -= n[k]
 
 
 def _card(name: object) -> int:
@@ -103,7 +221,7 @@ class Game:
     def __init__(self, setup: dict) -> None:
         first = setup.get("first") if isinstance(setup, dict) else None
         if type(first) is not int or first not in (0, 1):
-            raise IllegalEvent("setup needs 'first': 0 or 1")
+            raise _no(_E_SETUP)
         self._board = bytearray(_START)
         self._bag = bytearray(7)
         self._hand = (bytearray(7), bytearray(7))
@@ -163,7 +281,7 @@ class Game:
         pay = bytearray(8)
         gold = 0
         for k in range(6):
-            need = C.cost(i, k) - (bon[k] if k < 5 else 0)
+            need = C.get(i, _COST + k) - (bon[k] if k < 5 else 0)
             if need > 0:
                 if hand[k] >= need:
                     pay[k] = need
@@ -178,7 +296,7 @@ class Game:
         return pay
 
     def _can_buy(self, p: int, i: int) -> bool:
-        if C.color(i) == _JOKER and not sum(self._bonus[p]):
+        if C.get(i, _COLOR) == _JOKER and not sum(self._bonus[p]):
             return False
         return not self._pay(p, i)[7]
 
@@ -193,19 +311,20 @@ class Game:
 
     def _join(self, p: int, i: int, c: int) -> None:
         """Card i counts as colour c for p: its bonus and its colour points."""
-        if C.color(i) == _JOKER:
+        if C.get(i, _COLOR) == _JOKER:
             self._jcol[i] = c + 1
-        self._bonus[p][c] += C.bonus(i)
-        self._cpts[p][c] += C.points(i)
+        self._bonus[p][c] += C.get(i, _BONUS)
+        self._cpts[p][c] += C.get(i, _POINTS)
 
-    def _check_display(self, i: int) -> None:
+    def _free(self, i: int) -> None:
+        """Refuses card i unless it can be taken from the display."""
         o = self._owner[i]
         if o >= _BOUGHT:
-            raise IllegalEvent("card %s was bought by player %d" % (C.card_id(i), o - _BOUGHT))
+            raise _no(_E_BOUGHT, C.card_id(i), o - _BOUGHT)
         if o:
-            raise IllegalEvent("card %s is reserved by player %d" % (C.card_id(i), o - _RESERVED))
+            raise _no(_E_RESERVED, C.card_id(i), o - _RESERVED)
         if self._pool(C.level(i)) < 1:
-            raise IllegalEvent("no level-%d card is left to take" % C.level(i))
+            raise _no(_E_NO_CARD, C.level(i))
 
     # -- the turn ----------------------------------------------------------------------
 
@@ -251,12 +370,12 @@ class Game:
         p = event[1]
         args = event[2:]
         if verb not in VERBS:
-            raise IllegalEvent("unknown verb %s" % (verb,))
+            raise _no(_E_VERB, verb)
         if self._winner >= 0:
-            raise IllegalEvent("the game is over")
+            raise _no(_E_OVER)
         n = len(args)
         if n != (0 if verb == "replenish" else 1) and not (verb == "buy" and n == 2):
-            raise IllegalEvent("wrong number of arguments for %s" % verb)
+            raise _no(_E_ARGS, verb)
         if verb == "tokens":
             self._correct(p, args[0])
             return
@@ -264,30 +383,28 @@ class Game:
         turn = self._turn
         if verb in PENDING:
             if PENDING[pend] != verb:
-                raise IllegalEvent("no %s choice is pending" % verb)
+                raise _no(_E_NO_CHOICE, verb)
             if p != turn:
-                raise IllegalEvent("player %d makes this choice" % turn)
-            if pend == _P_COLOR:
-                self._color(p, args[0])
-            elif pend == _P_STEAL:
-                self._steal(p, args[0])
-            elif pend == _P_ROYAL:
-                self._take_royal(p, args[0])
-            else:
-                self._return(p, args[0])
+                raise _no(_E_CHOOSER, turn)
+            self._choose(p, pend, args[0])
             self._settle()
             return
         if pend:
-            raise IllegalEvent(
-                "player %d must first resolve the pending %s" % (turn, PENDING[pend])
-            )
+            raise _no(_E_RESOLVE, turn, PENDING[pend])
         if p != turn:
-            raise IllegalEvent("it is player %d's turn" % turn)
+            raise _no(_E_TURN, turn)
         if verb == "privilege":
             self._privilege(p, args[0])
             return
         if verb == "replenish":
-            self._replenish(p)
+            if self._stage != _OPEN:
+                raise _no(_E_REPLENISHED)
+            bag = self._bag
+            if not sum(bag):
+                raise _no(_E_BAG)
+            _move(bag, bag, self._board)
+            self._gain(1 - p)
+            self._stage = _REPLENISHED
             return
         if verb == "take":
             self._take(p, args[0])
@@ -302,26 +419,25 @@ class Game:
 
     def _privilege(self, p: int, arg: object) -> None:
         if self._stage != _OPEN:
-            raise IllegalEvent("privileges are spent before replenishing and the mandatory action")
+            raise _no(_E_PRIV_LATE)
         want = counts(arg, False)
         n = sum(want)
         if not n:
-            raise IllegalEvent("name at least one token")
+            raise _no(_E_NONE)
         if n > self._priv[p]:
-            raise IllegalEvent("player %d has %d privileges" % (p, self._priv[p]))
+            raise _no(_E_PRIVS, p, self._priv[p])
+        self._on_board(want)
+        if self._blocks(p, want):
+            raise _no(_E_BLOCKS, p)
+        _move(want, self._board, self._hand[p])
+        self._priv[p] -= n
+
+    def _on_board(self, want: bytearray) -> None:
+        """Refuses ``want`` unless the board holds every token of it."""
         board = self._board
-        hand = self._hand[p]
         for k in range(6):
             if want[k] > board[k]:
-                raise IllegalEvent("the board has %d %s" % (board[k], TOKENS[k]))
-        if self._blocks(p, want):
-            raise IllegalEvent(
-                "after these privileges player %d could take no mandatory action" % p
-            )
-        for k in range(6):
-            board[k] -= want[k]
-            hand[k] += want[k]
-        self._priv[p] -= n
+                raise _no(_E_BOARD, board[k], TOKENS[k])
 
     def _blocks(self, p: int, want: bytearray) -> bool:
         """Whether taking ``want`` with privileges would leave p no mandatory action.
@@ -340,8 +456,7 @@ class Game:
         if (board[_GOLD] or bag[_GOLD]) and len(res) < 3 and max(pools):
             return False
         hand = self._hand[p]
-        for k in range(6):
-            hand[k] += want[k]
+        _move(want, board, hand)  # as if taken, put back below
         ok = False
         for i in range(C.COUNT):
             o = self._owner[i]
@@ -349,22 +464,8 @@ class Game:
                 if self._can_buy(p, i):
                     ok = True
                     break
-        for k in range(6):
-            hand[k] -= want[k]
+        _move(want, hand, board)
         return not ok
-
-    def _replenish(self, p: int) -> None:
-        if self._stage != _OPEN:
-            raise IllegalEvent("the board is replenished once, before the mandatory action")
-        bag = self._bag
-        if not sum(bag):
-            raise IllegalEvent("the bag is empty")
-        board = self._board
-        for k in range(7):
-            board[k] += bag[k]
-            bag[k] = 0
-        self._gain(1 - p)
-        self._stage = _REPLENISHED
 
     # -- mandatory actions ------------------------------------------------------------
 
@@ -372,32 +473,26 @@ class Game:
         want = counts(arg, False)
         n = sum(want)
         if n < 1 or n > 3:
-            raise IllegalEvent("take 1 to 3 tokens")
-        board = self._board
-        for k in range(6):
-            if want[k] > board[k]:
-                raise IllegalEvent("the board has %d %s" % (board[k], TOKENS[k]))
-        hand = self._hand[p]
-        for k in range(6):
-            board[k] -= want[k]
-            hand[k] += want[k]
+            raise _no(_E_TAKE)
+        self._on_board(want)
+        _move(want, self._board, self._hand[p])
         if max(want) == 3 or want[_PEARL] == 2:
             self._gain(1 - p)
 
     def _reserve_card(self, p: int, arg: object) -> None:
         res = self._reserve[p]
         if len(res) >= 3:
-            raise IllegalEvent("player %d already holds 3 reserved cards" % p)
+            raise _no(_E_FULL, p)
         if not self._board[_GOLD]:
-            raise IllegalEvent("no gold on the board to reserve with")
+            raise _no(_E_NO_GOLD)
         if arg in DECKS:
             lv = ord(str(arg)[4]) - 48
             if self._pool(lv) <= C.SLOTS[lv - 1]:
-                raise IllegalEvent("the level-%d deck is empty" % lv)
+                raise _no(_E_DECK, lv)
             res.append(-lv)
         else:
             i = _card(arg)
-            self._check_display(i)
+            self._free(i)
             self._owner[i] = _RESERVED + p
             res.append(i)
         self._board[_GOLD] -= 1
@@ -408,17 +503,17 @@ class Game:
         want = -1
         if opts is not None:
             if not isinstance(opts, dict):
-                raise IllegalEvent("buy options are an object")
+                raise _no(_E_OPTS)
             for key in opts:
                 if key not in ("reserved", "color"):
-                    raise IllegalEvent("unknown buy option %s" % key)
+                    raise _no(_E_OPT, key)
             reserved = opts.get("reserved", False)
             if reserved is not True and reserved is not False:
-                raise IllegalEvent("'reserved' is true or false")
+                raise _no(_E_FLAG)
             if "color" in opts:
                 want = token(opts["color"])
                 if want >= 5:
-                    raise IllegalEvent("a joker takes a gem colour")
+                    raise _no(_E_GEM)
         i = _card(arg)
         cid = C.card_id(i)
         res = self._reserve[p]
@@ -429,38 +524,32 @@ class Game:
             elif not self._owner[i] and -C.level(i) in res:
                 slot = res.index(-C.level(i))  # the blind reservation turns out to be i
             else:
-                raise IllegalEvent("card %s is not in player %d's reserve" % (cid, p))
+                raise _no(_E_NOT_HELD, cid, p)
         else:
             if self._owner[i] == _RESERVED + p:
-                raise IllegalEvent(
-                    'card %s is in the reserve: buy it with {"reserved": true}' % cid
-                )
-            self._check_display(i)
-        col = C.color(i)
+                raise _no(_E_HELD, cid)
+            self._free(i)
+        col = C.get(i, _COLOR)
         bon = self._bonus[p]
         if col == _JOKER:
             if not sum(bon):
-                raise IllegalEvent("a joker joins a card with a bonus, and player %d has none" % p)
+                raise _no(_E_NO_BONUS, p)
             if want >= 0 and not bon[want]:
-                raise IllegalEvent(
-                    "player %d has no %s bonus for the joker to join" % (p, TOKENS[want])
-                )
+                raise _no(_E_JOIN, p, TOKENS[want])
         elif want >= 0:
-            raise IllegalEvent("only a joker takes a colour")
+            raise _no(_E_NOT_JOKER)
         pay = self._pay(p, i)
         if pay[7]:
-            raise IllegalEvent("player %d is %d tokens short for card %s" % (p, pay[7], cid))
+            raise _no(_E_SHORT, p, pay[7], cid)
         # Valid: pay, take the card, apply what it gives.
         hand = self._hand[p]
-        for k in range(7):
-            hand[k] -= pay[k]
-            self._bag[k] += pay[k]
+        _move(pay, hand, self._bag)
         if slot >= 0:
             del res[slot]
         self._owner[i] = _BOUGHT + p
-        self._points[p] += C.points(i)
+        self._points[p] += C.get(i, _POINTS)
         before = self._crowns[p]
-        after = before + C.crowns(i)
+        after = before + C.get(i, _CROWNS)
         self._crowns[p] = after
         # A royal card the first time the crowns reach 3, and again at 6.
         self._proyal += (before < 3 <= after) + (before < 6 <= after)
@@ -471,78 +560,71 @@ class Game:
                 self._join(p, i, want)
             else:
                 self._pcolor = i
-        ab = C.ability(i)
-        if ab == C.AGAIN:
-            self._again = True
-        elif ab == C.TOKEN:
+        ab = C.get(i, _ABILITY)
+        if ab == _TOKEN:
             if col < _JOKER and self._board[col]:
                 self._board[col] -= 1
                 hand[col] += 1
-        elif ab == C.PRIVILEGE:
+        else:
+            self._gives(p, ab)
+
+    def _gives(self, p: int, ab: int) -> None:
+        """What an ability of a jewel or royal card does at once (``token`` aside)."""
+        if ab == _AGAIN:
+            self._again = True
+        elif ab == _PRIVILEGE:
             self._gain(p)
-        elif ab == C.STEAL:
+        elif ab == _STEAL:
             self._psteal += 1
 
     # -- choices ------------------------------------------------------------------------
 
-    def _color(self, p: int, arg: object) -> None:
-        c = token(arg)
-        if c >= 5 or not self._bonus[p][c]:
-            raise IllegalEvent("player %d has no %s bonus for the joker to join" % (p, arg))
-        self._join(p, self._pcolor, c)
-        self._pcolor = -1
-
-    def _steal(self, p: int, arg: object) -> None:
-        k = token(arg)
-        if k == _GOLD:
-            raise IllegalEvent("gold cannot be stolen")
-        other = self._hand[1 - p]
-        if not other[k]:
-            raise IllegalEvent("player %d has no %s" % (1 - p, TOKENS[k]))
-        other[k] -= 1
-        self._hand[p][k] += 1
-        self._psteal -= 1
-
-    def _take_royal(self, p: int, arg: object) -> None:
-        r = -1
-        for j in range(4):
-            if C.ROYALS[j] == arg:
-                r = j
-        if r < 0:
-            raise IllegalEvent("unknown royal card %s" % (arg,))
-        if self._royal[r]:
-            raise IllegalEvent("%s was taken by player %d" % (arg, self._royal[r] - 1))
-        self._royal[r] = 1 + p
-        self._points[p] += C.ROYAL_POINTS[r]
-        ab = C.ROYAL_ABILITY[r]
-        if ab == C.AGAIN:
-            self._again = True
-        elif ab == C.PRIVILEGE:
-            self._gain(p)
-        elif ab == C.STEAL:
-            self._psteal += 1
-        self._proyal -= 1
-
-    def _return(self, p: int, arg: object) -> None:
-        back = counts(arg, True)
-        hand = self._hand[p]
-        extra = sum(hand) - _LIMIT
-        if sum(back) != extra:
-            raise IllegalEvent("player %d returns exactly %d tokens" % (p, extra))
-        for k in range(7):
-            if back[k] > hand[k]:
-                raise IllegalEvent("player %d has %d %s" % (p, hand[k], TOKENS[k]))
-        for k in range(7):
-            hand[k] -= back[k]
-            self._bag[k] += back[k]
+    def _choose(self, p: int, pend: int, arg: object) -> None:
+        """p answers the pending choice ``pend`` (already checked to be p's) with arg."""
+        if pend == _P_COLOR:
+            c = token(arg)
+            if c >= 5 or not self._bonus[p][c]:
+                raise _no(_E_JOIN, p, arg)
+            self._join(p, self._pcolor, c)
+            self._pcolor = -1
+        elif pend == _P_STEAL:
+            k = token(arg)
+            if k == _GOLD:
+                raise _no(_E_STEAL_GOLD)
+            other = self._hand[1 - p]
+            if not other[k]:
+                raise _no(_E_NO_TOKEN, 1 - p, TOKENS[k])
+            other[k] -= 1
+            self._hand[p][k] += 1
+            self._psteal -= 1
+        elif pend == _P_ROYAL:
+            r = C.ROYALS.index(arg) if arg in C.ROYALS else -1
+            if r < 0:
+                raise _no(_E_ROYAL, arg)
+            if self._royal[r]:
+                raise _no(_E_ROYAL_TAKEN, arg, self._royal[r] - 1)
+            self._royal[r] = 1 + p
+            self._points[p] += C.ROYAL_POINTS[r]
+            self._gives(p, C.ROYAL_ABILITY[r])
+            self._proyal -= 1
+        else:
+            back = counts(arg, True)
+            hand = self._hand[p]
+            extra = sum(hand) - _LIMIT
+            if sum(back) != extra:
+                raise _no(_E_RETURN, p, extra)
+            for k in range(7):
+                if back[k] > hand[k]:
+                    raise _no(_E_HAS, p, hand[k], TOKENS[k])
+            _move(back, hand, self._bag)
 
     def _correct(self, p: int, arg: object) -> None:
         if not isinstance(arg, dict):
-            raise IllegalEvent("a correction is an object {token: n}")
+            raise _no(_E_CORRECTION)
         for name in arg:
             token(name)
             if type(arg[name]) is not int:
-                raise IllegalEvent("a correction counts in whole tokens")
+                raise _no(_E_WHOLE)
         hand = self._hand[p]
         for name in arg:
             k = token(name)
@@ -569,40 +651,42 @@ class Game:
 
     def result(self) -> dict:
         over = self._winner >= 0
+        players = []
+        for p in (0, 1):
+            cards = []
+            for i in range(C.COUNT):
+                if self._owner[i] == _BOUGHT + p:
+                    cards.append(C.card_id(i))
+            reserve = []
+            for r in self._reserve[p]:
+                reserve.append(C.card_id(r) if r >= 0 else "deck%d" % -r)
+            royals = []
+            for r in range(4):
+                if self._royal[r] == 1 + p:
+                    royals.append(C.ROYALS[r])
+            players.append(
+                {
+                    "points": self._points[p],
+                    "crowns": self._crowns[p],
+                    "color_points": _named(self._cpts[p], 5),
+                    "privileges": self._priv[p],
+                    "tokens": _named(self._hand[p], 7),
+                    "bonuses": _named(self._bonus[p], 5),
+                    "reserved": len(self._reserve[p]),
+                    "royals": royals,
+                    "cards": cards,
+                    "reserved_cards": reserve,
+                }
+            )
         return {
             "over": over,
             "winner": self._winner if over else None,
             "victory": VICTORIES[self._victory] if over else None,
             "turn": None if over else self._turn,
             "pending": PENDING[self._pending()],
-            "players": [self._player(0), self._player(1)],
+            "players": players,
             "board": _named(self._board, 7),
             "bag": _named(self._bag, 7),
-        }
-
-    def _player(self, p: int) -> dict:
-        cards = []
-        for i in range(C.COUNT):
-            if self._owner[i] == _BOUGHT + p:
-                cards.append(C.card_id(i))
-        reserve = []
-        for r in self._reserve[p]:
-            reserve.append(C.card_id(r) if r >= 0 else "deck%d" % -r)
-        royals = []
-        for r in range(4):
-            if self._royal[r] == 1 + p:
-                royals.append(C.ROYALS[r])
-        return {
-            "points": self._points[p],
-            "crowns": self._crowns[p],
-            "color_points": _named(self._cpts[p], 5),
-            "privileges": self._priv[p],
-            "tokens": _named(self._hand[p], 7),
-            "bonuses": _named(self._bonus[p], 5),
-            "reserved": len(self._reserve[p]),
-            "royals": royals,
-            "cards": cards,
-            "reserved_cards": reserve,
         }
 
     def state(self) -> tuple:

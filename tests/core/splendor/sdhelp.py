@@ -14,6 +14,7 @@ import pytest
 from duelcore.errors import IllegalEvent
 from duelcore.splendor import Game
 from duelcore.splendor import cards as C
+from duelcore.splendor.names import describe
 
 ROOT = Path(__file__).resolve().parents[3]
 SHARED = ROOT.parent / "shared"
@@ -93,16 +94,17 @@ def own(g: Game, p: int, card: str, color: str | None = None) -> None:
     i = idx(card)
     assert g._owner[i] == 0
     g._owner[i] = 3 + p
-    g._points[p] += C.points(i)
-    g._crowns[p] += C.crowns(i)
-    c = C.color(i)
-    if c == C.JOKER:
+    d = describe(i)
+    g._points[p] += d["points"]
+    g._crowns[p] += d["crowns"]
+    if d["color"] == "joker":
         assert color is not None
-        c = TOKENS.index(color)
-        g._jcol[i] = c + 1
-    if c < 5:
-        g._bonus[p][c] += C.bonus(i)
-        g._cpts[p][c] += C.points(i)
+        g._jcol[i] = TOKENS.index(color) + 1
+    else:
+        color = d["color"]
+    if color is not None:
+        g._bonus[p][TOKENS.index(color)] += d["bonus"]
+        g._cpts[p][TOKENS.index(color)] += d["points"]
 
 
 def setup_board(g: Game, board: dict[str, int], bag: dict[str, int] | None = None) -> None:

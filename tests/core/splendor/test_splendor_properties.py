@@ -20,6 +20,7 @@ from duelcore import IllegalEvent, Match
 from duelcore.record import dumps, loads
 from duelcore.splendor import Game
 from duelcore.splendor import cards as C
+from duelcore.splendor.names import describe
 
 START = (4, 4, 4, 4, 4, 2, 3)
 SLOW = settings(max_examples=25, deadline=None)
@@ -34,9 +35,9 @@ def check_invariants(g: Game) -> None:
     for p in (0, 1):
         pl = r["players"][p]
         royals = sum(C.ROYAL_POINTS[C.ROYALS.index(x)] for x in pl["royals"])
-        cards = sum(C.points(C.find(c)) for c in pl["cards"])
+        cards = sum(describe(C.find(c))["points"] for c in pl["cards"])
         assert pl["points"] == cards + royals
-        assert pl["crowns"] == sum(C.crowns(C.find(c)) for c in pl["cards"])
+        assert pl["crowns"] == sum(describe(C.find(c))["crowns"] for c in pl["cards"])
         assert pl["reserved"] == len(pl["reserved_cards"]) <= 3
         assert len(pl["royals"]) <= 2
 
@@ -69,7 +70,7 @@ def candidates(p: int) -> list[list]:
         out.append(["reserve", p, cid])
         out.append(["buy", p, cid])
         out.append(["buy", p, cid, {"reserved": True}])
-        if C.color(i) == C.JOKER:
+        if describe(i)["color"] == "joker":
             for c in TOKENS[:5]:
                 out.append(["buy", p, cid, {"color": c}])
                 out.append(["buy", p, cid, {"color": c, "reserved": True}])

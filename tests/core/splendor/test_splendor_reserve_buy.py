@@ -8,6 +8,7 @@ keep the 25 tokens; test_splendor_properties.py checks conservation in real game
 from sdhelp import board, game, give, idx, own, play, player, refused, res, tokens
 
 from duelcore.splendor import cards as C
+from duelcore.splendor.names import describe
 
 # -- reserve ------------------------------------------------------------------------
 
@@ -123,7 +124,7 @@ def test_payment_example_of_the_rules() -> None:
     g = game()
     for cid in ("1r1", "2r2", "2u2", "1g1"):  # white-box: red 1+2, blue 2, green 1
         own(g, 0, cid)
-    assert C.describe(idx("3w1"))["cost"] == {"blue": 3, "red": 5, "black": 3, "pearl": 1}
+    assert describe(idx("3w1"))["cost"] == {"blue": 3, "red": 5, "black": 3, "pearl": 1}
     give(g, 0, blue=1, red=2, black=3, pearl=1)
     q = g.price(0, "3w1")
     assert q["pay"] == {"blue": 1, "red": 2, "black": 3, "pearl": 1}

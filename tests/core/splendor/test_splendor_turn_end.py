@@ -8,6 +8,7 @@ import pytest
 from sdhelp import game, give, own, player, refused, res, tokens
 
 from duelcore.splendor import cards as C
+from duelcore.splendor.names import describe
 
 # -- the 10-token limit ---------------------------------------------------------------
 
@@ -220,4 +221,4 @@ def test_a_correction_can_remove_the_steal_target() -> None:
 def test_no_card_has_both_an_ability_and_crowns() -> None:
     """Why the order of a card's ability and a royal choice never shows in play."""
     for i in range(C.COUNT):
-        assert not (C.ability(i) and C.crowns(i))
+        assert not (describe(i)["ability"] and describe(i)["crowns"])
