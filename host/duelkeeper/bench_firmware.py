@@ -20,7 +20,8 @@ CPython runtime, which gives the button script of each. Then:
   (no collection in between: the VM collects only between calls);
 * bytes of everything that goes on the flash under /lib (firmware/, boards/, duelcore/):
   the .mpy files and the data files beside them (the fonts' glyphs, font.bin);
-* bytes on flash per finished game: the archive file the storage writes (duelcore.pack).
+* bytes on flash per finished game: the archive file the storage writes (duelcore.pack);
+  the mean is shown, the largest is held to the budget.
 
 docs/benchmarks.md explains the method; docs/firmware.md the budgets.
 """
@@ -46,6 +47,7 @@ KB = 1024
 SEEDS = (1, 2, 3)
 HEAP_BUDGET = 96 * KB
 MPY_BUDGET = 150 * KB
+FLASH_BUDGET = 256  # bytes on flash per finished game: the largest of the scripted games
 PRESSES_BUDGET = 4.0
 FULL_BUDGET = 1.0  # full refreshes per 10 presses
 # "All cores loaded" (docs/benchmarks.md says why): the other two games' packages
@@ -255,7 +257,14 @@ def report(f: Figures) -> tuple[str, bool]:
     row("presses per 7wd turn (median)", f"{median:g}", f"{PRESSES_BUDGET:g}", median <= 4)
     row("full refreshes per 10 presses", f"{per10:.2f}", f"{FULL_BUDGET:g}", per10 <= FULL_BUDGET)
     if f.archive:
-        row("flash per finished 7wd game", f"{statistics.mean(f.archive):.0f} B", "-", None)
+        most = max(f.archive)
+        row(
+            "flash per finished 7wd game",
+            f"{statistics.mean(f.archive):.0f} B",
+            f"{FLASH_BUDGET} B",
+            most <= FLASH_BUDGET,
+            spread=f"{min(f.archive)} B to {most} B",
+        )
     for name, n in f.alloc.items():
         row(f"allocated by one {name}", f"{n:,} B", "-", None)
     one = f.heap.get("7wd core", {})
@@ -272,7 +281,7 @@ def report(f: Figures) -> tuple[str, bool]:
         f"  presses per turn: min {min(f.turns)}, max {max(f.turns)}, "
         f"quartiles {statistics.quantiles(f.turns, n=4)}",
         "",
-        table(["firmware", "figure", "budget", "verdict", "over the layouts"], rows),
+        table(["firmware", "figure", "budget", "verdict", "least to most"], rows),
     ]
     return "\n".join(lines), "OVER" not in verdicts
 

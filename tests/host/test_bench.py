@@ -66,3 +66,13 @@ def test_firmware_report_judges_the_budgeted_heap_rows_only() -> None:
     f.heap["all cores"] = heap(bf.HEAP_BUDGET + 1)
     text, ok = bf.report(f)
     assert not ok and re.search(r"all cores\s+96\.0 KB\s+96\.0 KB\s+OVER", text)
+
+
+def test_firmware_report_holds_the_largest_finished_game_to_the_flash_budget() -> None:
+    from duelkeeper import bench_firmware as bf
+
+    f = bf.Figures(turns=[2, 3], presses=10, mpy=1000, archive=[200, bf.FLASH_BUDGET])
+    assert bf.report(f)[1]
+    f.archive.append(bf.FLASH_BUDGET + 1)  # the mean stays under, the largest does not
+    text, ok = bf.report(f)
+    assert not ok and re.search(r"flash per finished 7wd game\s+\d+ B\s+256 B\s+OVER", text)
