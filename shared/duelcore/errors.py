@@ -28,3 +28,18 @@ class IllegalEvent(Exception):
         from .jsontext import dumps  # only to word an error: kept off the device's heap
 
         return "event %d %s: %s" % (self.index, dumps(self.event, ", ", ": "), self.reason)
+
+
+def refusal(reasons: str, n: int, *args: object) -> IllegalEvent:
+    """The refusal with line ``n`` of ``reasons``, filled in with ``args``.
+
+    A game keeps its reasons as the lines of one string and names each line by a
+    ``const()`` number: on MicroPython every string constant of a module loads as a heap
+    object of its own, so one string holds them all for one object's cost. Only the line
+    asked for is copied out: refusals are frequent where moves are tried.
+    """
+    at = 0
+    for _ in range(n):
+        at = reasons.index("\n", at) + 1
+    end = reasons.find("\n", at)
+    return IllegalEvent((reasons[at:] if end < 0 else reasons[at:end]) % args)

@@ -17,7 +17,7 @@ reserve, buy), then what it sets off (a joker's colour, steals, royal cards), th
 """
 
 from ..compat import const
-from ..errors import IllegalEvent
+from ..errors import IllegalEvent, refusal
 from . import cards as C
 
 TOKENS = C.TOKENS
@@ -174,7 +174,7 @@ _E_WHOLE = const(43)
 
 def _no(n: int, *args: object) -> IllegalEvent:
     """The refusal with reason ``n`` of _WHY, filled in with ``args``."""
-    return IllegalEvent(_WHY.split("\n")[n] % args)
+    return refusal(_WHY, n, *args)
 
 
 def token(name: object) -> int:
