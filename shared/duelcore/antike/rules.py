@@ -21,8 +21,7 @@ checks that every copy agrees with this block).
 """
 
 from ..compat import const
-from ..errors import IllegalEvent
-from .parse import arity, bits, bundle, flag, pick, whole
+from .parse import arity, bits, bundle, flag, no, pick, whole
 from .tables import (
     ACTIONS,
     CARDS,
@@ -109,9 +108,45 @@ _DISPLAY = const(3)  # face-up event cards
 _ALL_CARDS = const(0x1FFFFFF)  # 25 cards
 _BIG = const(999)
 
-_MOVE_FIRST = "player %d must move on the rondel first"
-_HAS = "player %d has %s"
-_ON_BOARD = "legions, galleys on the board: %d, %d and %d, %d"
+# Refusal reasons: their lines in parse._WHY, raised with parse.no (copies of parse.py's).
+_E_OTHER_ACTION = const(0)
+_E_AFFORD = const(1)
+_E_LACKS = const(2)
+_E_NO_TARGET = const(3)
+_E_ON_BOARD = const(4)
+_E_NONE_LEFT = const(5)
+_E_CITY_TOKEN = const(6)
+_E_PRODUCED = const(8)
+_E_ACTION_FIRST = const(9)
+_E_CITY_LATE = const(10)
+_E_WALL = const(11)
+_E_SETUP = const(18)
+_E_NO_CITY = const(19)
+_E_NO_UNITS = const(20)
+_E_SUPPLY = const(21)
+_E_RECRUITED = const(22)
+_E_DEPLOY_LIMIT = const(23)
+_E_TEMPLED = const(24)
+_E_TEMPLE_PIECES = const(25)
+_E_CITIES_STAND = const(26)
+_E_OVER = const(27)
+_E_NOT_OWED = const(28)
+_E_OWED = const(29)
+_E_FORTRESS_OWN = const(30)
+_E_TURN = const(31)
+_E_MOVE_FIRST = const(32)
+_E_MOVED = const(33)
+_E_STEPS = const(34)
+_E_HAS = const(35)
+_E_DETAILS = const(36)
+_E_NO_SUCH_CITY = const(37)
+_E_DEFENCE = const(38)
+_E_LEGIONS_LOST = const(39)
+_E_NO_TRADE = const(40)
+_E_TRADE = const(41)
+_E_TAKEN = const(42)
+_E_UNITS_LIST = const(43)
+_E_UNITS_MAX = const(44)
 
 
 def cities(pl: list) -> int:
@@ -140,7 +175,7 @@ class Game:
     def __init__(self, setup: dict) -> None:
         first = setup.get("first") if isinstance(setup, dict) else None
         if type(first) is not int or first not in (0, 1):
-            raise IllegalEvent("the setup needs 'first': 0 or 1")
+            raise no(_E_SETUP)
         self.pl = ([0] * _SLOTS, [0] * _SLOTS)
         for pl in self.pl:  # 3 marble, iron, gold; one city of each; 1 wall; 1 + 1 recruits
             pl[_M] = pl[_I] = pl[_G] = _START_RES
@@ -198,11 +233,9 @@ class Game:
         """Refuse an event of rondel action ``kind`` unless it fits this turn now."""
         t = self.t
         if t[_PHASE] != _ACTION:
-            raise IllegalEvent(
-                "the rondel action comes after the move, before cities and personalities"
-            )
+            raise no(_E_ACTION_FIRST)
         if t[_KIND] and t[_KIND] != kind:
-            raise IllegalEvent("this turn's rondel action is %s" % ACTIONS.split()[t[_KIND]])
+            raise no(_E_OTHER_ACTION, ACTIONS.split()[t[_KIND]])
 
     def pay(self, p: int, cost: "list | tuple") -> None:
         """Pay [marble, iron, gold, coins]: own resources first, a coin for each missing
@@ -213,9 +246,7 @@ class Game:
         for r in range(3):
             coins += max(0, cost[r] - pl[r])
         if coins > pl[_C]:
-            raise IllegalEvent(
-                "player %d has %s, needs %s (a coin pays for any)" % (p, show(pl), show(cost))
-            )
+            raise no(_E_AFFORD, p, show(pl), show(cost))
         for r in range(3):
             pl[r] -= min(pl[r], cost[r])
         pl[_C] -= coins
@@ -266,10 +297,10 @@ class Game:
         t = self.t
         self.action(_PRODUCE + r)
         if t[_PRODUCED]:
-            raise IllegalEvent("one production per turn")
+            raise no(_E_PRODUCED)
         ol = self.pl[owner]
         if not ol[_CITY + r] + ol[_CITY + _UNK]:
-            raise IllegalEvent("player %d has no %s city" % (owner, RESOURCES.split()[r]))
+            raise no(_E_NO_CITY, owner, RESOURCES.split()[r])
         pl = self.pl[p]
         pl[r] += (3 if temple else 1) + (pl[_KNOW] >> _MONETARY & 1)
         pl[_C] += 1
@@ -280,11 +311,13 @@ class Game:
         """Units from the supply to the recruitment box: 1 gold a legion, 2 a galley."""
         pl = self.pl[p]
         if ar + fl == 0:
-            raise IllegalEvent("name at least one unit")
+            raise no(_E_NO_UNITS)
         if pl[_REC] + pl[_BOARD] + ar > _UNITS or pl[_REC + 1] + pl[_BOARD + 1] + fl > _UNITS:
-            raise IllegalEvent(
-                "player %d has %d legions and %d galleys in supply"
-                % (p, _UNITS - pl[_REC] - pl[_BOARD], _UNITS - pl[_REC + 1] - pl[_BOARD + 1])
+            raise no(
+                _E_SUPPLY,
+                p,
+                _UNITS - pl[_REC] - pl[_BOARD],
+                _UNITS - pl[_REC + 1] - pl[_BOARD + 1],
             )
         self.pay(p, (0, 0, ar + 2 * fl, 0))
         pl[_REC] += ar
@@ -294,15 +327,11 @@ class Game:
         """Recruits onto the map, ``iron`` each (Forge, Shipyard: 0), within the limit."""
         pl = self.pl[p]
         if ar + fl == 0:
-            raise IllegalEvent("name at least one unit")
+            raise no(_E_NO_UNITS)
         if pl[_REC] < ar or pl[_REC + 1] < fl:
-            raise IllegalEvent(
-                "player %d has %d legions and %d galleys recruited" % (p, pl[_REC], pl[_REC + 1])
-            )
+            raise no(_E_RECRUITED, p, pl[_REC], pl[_REC + 1])
         if ar + fl > self.deploy_limit(p):
-            raise IllegalEvent(
-                "player %d may deploy %d more units this turn" % (p, self.deploy_limit(p))
-            )
+            raise no(_E_DEPLOY_LIMIT, p, self.deploy_limit(p))
         self.pay(p, (0, (ar + fl) * iron, 0, 0))
         pl[_REC] -= ar
         pl[_REC + 1] -= fl
@@ -316,9 +345,9 @@ class Game:
         pl = self.pl[p]
         built = self.pl[0][_TEMPLES] + self.pl[1][_TEMPLES]
         if pl[_TEMPLES] >= cities(pl):
-            raise IllegalEvent("every city of player %d has a temple" % p)
+            raise no(_E_TEMPLED, p)
         if built >= _TEMPLE_PIECES or adj > built:
-            raise IllegalEvent("%d of %d temples stand on the board" % (built, _TEMPLE_PIECES))
+            raise no(_E_TEMPLE_PIECES, built, _TEMPLE_PIECES)
         self.pay(p, (_TEMPLE_MARBLE, 0, 0, adj))
         pl[_TEMPLES] += 1
 
@@ -326,10 +355,7 @@ class Game:
         """A wall piece held onto a city without a wall, for ``marble`` (Gang: 0)."""
         pl = self.pl[p]
         if not pl[_WHELD] or pl[_WBUILT] >= cities(pl):
-            raise IllegalEvent(
-                "player %d holds %d wall pieces, has %d walls and %d cities"
-                % (p, pl[_WHELD], pl[_WBUILT], cities(pl))
-            )
+            raise no(_E_WALL, p, pl[_WHELD], pl[_WBUILT], cities(pl))
         self.pay(p, (marble, 0, 0, 0))
         pl[_WHELD] -= 1
         pl[_WBUILT] += 1
@@ -339,9 +365,9 @@ class Game:
         producing the same resource."""
         n = cities(self.pl[0]) + cities(self.pl[1])
         if r != _UNK and self.pl[0][_CITY + r] + self.pl[1][_CITY + r] >= CITY_TOKENS[r]:
-            raise IllegalEvent("no %s city token is left" % RESOURCES.split()[r])
+            raise no(_E_CITY_TOKEN, RESOURCES.split()[r])
         if adj > n:
-            raise IllegalEvent("only %d cities stand on the board" % n)
+            raise no(_E_CITIES_STAND, n)
         self.pay(p, (cost[0], cost[1], cost[2], adj))
         self.pl[p][_CITY + r] += 1
 
@@ -350,7 +376,7 @@ class Game:
     def apply(self, event: list) -> None:
         t = self.t
         if t[_OVER]:
-            raise IllegalEvent("the game is over")
+            raise no(_E_OVER)
         v = event[0]
         p = event[1]
         a = event[2:]
@@ -358,20 +384,20 @@ class Game:
         o = self.owing()
         if v == "resources" or v == "units" or v == "card":  # corrections: any time
             if v == "card" and p != o:
-                raise IllegalEvent("player %d is owed no event card" % p)
+                raise no(_E_NOT_OWED, p)
             return self._verb(v, p, a)
         if o >= 0:
-            raise IllegalEvent("player %d must first take an event card" % o)
+            raise no(_E_OWED, o)
         cur = t[_CUR]
         opens = v == "rondel" or v == "event" or v == "trade"
         if v == "event" and a and a[0] == "fortress":
             if p == cur:
-                raise IllegalEvent("fortress is played in the opponent's maneuver")
+                raise no(_E_FORTRESS_OWN)
         elif p != cur:
             if not opens:
-                raise IllegalEvent("it is player %d's turn" % cur)
+                raise no(_E_TURN, cur)
             if t[_PHASE] == _START:
-                raise IllegalEvent(_MOVE_FIRST % cur)
+                raise no(_E_MOVE_FIRST, cur)
             saved = t[:]  # p's turn begins; put the old one back if p's event is refused
             t[_CUR] = p
             for i in range(_PHASE, _DEFMOD + 1):  # the per-turn slots, 2 to 9
@@ -384,7 +410,7 @@ class Game:
                 raise
             return None
         elif not opens and t[_PHASE] == _START:
-            raise IllegalEvent(_MOVE_FIRST % p)
+            raise no(_E_MOVE_FIRST, p)
         return self._verb(v, p, a)
 
     def _verb(self, v: str, p: int, a: list) -> None:
@@ -397,14 +423,14 @@ class Game:
             steps = whole(a[0], 1, _MAX_STEPS, "steps")
             paid = bundle(a[1] if len(a) > 1 else {}, 4, "payment")
             if t[_PHASE] != _START:
-                raise IllegalEvent("player %d has moved on the rondel this turn" % p)
+                raise no(_E_MOVED, p)
             # The first move places the marker from the centre: free (published rules).
             cost = max(0, steps - t[_FREE]) if t[_MOVED] >> p & 1 else 0
             if sum(paid) != cost:
-                raise IllegalEvent("%d steps cost %d resources, not %d" % (steps, cost, sum(paid)))
+                raise no(_E_STEPS, steps, cost, sum(paid))
             for r in range(4):
                 if paid[r] > pl[r]:
-                    raise IllegalEvent(_HAS % (p, show(pl)))
+                    raise no(_E_HAS, p, show(pl))
             for r in range(4):
                 pl[r] -= paid[r]
             t[_MOVED] |= 1 << p
@@ -426,11 +452,11 @@ class Game:
             else:  # units meeting on the move cancel 1:1 and go back to the recruits
                 self.action(_MANEUVER)
                 if ar + fl == 0:
-                    raise IllegalEvent("name at least one unit")
+                    raise no(_E_NO_UNITS)
                 for x in self.pl:
                     if x[_BOARD] < ar or x[_BOARD + 1] < fl:
-                        raise IllegalEvent(
-                            _ON_BOARD % (pl[_BOARD], pl[_BOARD + 1], ql[_BOARD], ql[_BOARD + 1])
+                        raise no(
+                            _E_ON_BOARD, pl[_BOARD], pl[_BOARD + 1], ql[_BOARD], ql[_BOARD + 1]
                         )
                 for x in self.pl:
                     x[_BOARD] -= ar
@@ -454,7 +480,7 @@ class Game:
             k = pick(a[0], KNOWLEDGE, "know-how")
             self.action(_SCIENTIA)
             if pl[_KNOW] >> k & 1:
-                raise IllegalEvent(_HAS % (p, KNOWLEDGE.split()[k]))
+                raise no(_E_HAS, p, KNOWLEDGE.split()[k])
             self.pay(p, (0, 0, self.price(p, k), 0))
             if not ql[_KNOW] >> k & 1:
                 pl[_FIRSTS] += 1
@@ -467,7 +493,7 @@ class Game:
             temple = flag(a[0], "temple")
             d = a[1] if len(a) > 1 else {}
             if not isinstance(d, dict):
-                raise IllegalEvent("conquer details must be an object")
+                raise no(_E_DETAILS)
             for k in d:
                 pick(k, CONQUER_KEYS, "conquer detail")
             name = d.get("resource")
@@ -480,28 +506,23 @@ class Game:
             self.action(_MANEUVER)
             n = cities(ql)
             if not ql[_CITY + r] + (ql[_CITY + _UNK] if r != _UNK else 0):
-                raise IllegalEvent("player %d has no such city (give its resource)" % q)
+                raise no(_E_NO_SUCH_CITY, q)
             if (ql[_TEMPLES] if temple else n - ql[_TEMPLES]) < 1 or (
                 ql[_WBUILT] if wall else n - ql[_WBUILT]
             ) < 1:
-                raise IllegalEvent(
-                    "player %d has %d cities, %d temples, %d walls"
-                    % (q, n, ql[_TEMPLES], ql[_WBUILT])
-                )
+                raise no(_E_NO_TARGET, q, n, ql[_TEMPLES], ql[_WBUILT])
             la = lf = 0
             if units:  # the defence is computed and the units checked; else on trust
                 if pl[_BOARD] < ar or pl[_BOARD + 1] < fl or ql[_BOARD] < de:
-                    raise IllegalEvent(
-                        _ON_BOARD % (pl[_BOARD], pl[_BOARD + 1], ql[_BOARD], ql[_BOARD + 1])
-                    )
+                    raise no(_E_ON_BOARD, pl[_BOARD], pl[_BOARD + 1], ql[_BOARD], ql[_BOARD + 1])
                 dv = self.defence(q, temple, wall, de)
                 if ar + fl <= dv:
-                    raise IllegalEvent("%d units do not beat a defence of %d" % (ar + fl, dv))
+                    raise no(_E_DEFENCE, ar + fl, dv)
                 lost = d.get("fleets_lost")
                 lf = min(fl, dv) if lost is None else whole(lost, 0, min(fl, dv), "fleets_lost")
                 la = dv - lf
                 if la > ar:
-                    raise IllegalEvent("a defence of %d takes %d legions" % (dv, la))
+                    raise no(_E_LEGIONS_LOST, dv, la)
             ql[_CITY + (r if ql[_CITY + r] else _UNK)] -= 1
             pl[_CITY + r] += 1
             if temple:
@@ -527,7 +548,7 @@ class Game:
             name = a[1] if len(a) > 1 else None
             r = _UNK if name is None else pick(name, RESOURCES, "resource", 3)
             if t[_PHASE] > _CITIES:
-                raise IllegalEvent("cities are founded before personalities are claimed")
+                raise no(_E_CITY_LATE)
             self.found(p, adj, r, (1, 1, 1))
             t[_PHASE] = _CITIES
         elif v == "personality":  # kind
@@ -535,11 +556,7 @@ class Game:
             k = pick(a[0], PERSONALITIES, "personality")
             e = self.entitled(p, k)
             if e:
-                raise IllegalEvent(
-                    "player %d lacks %d for the next %s" % (p, e, a[0])
-                    if e > 0
-                    else "no %s can be claimed now" % a[0]
-                )
+                raise no(_E_LACKS, p, e, a[0]) if e > 0 else no(_E_NONE_LEFT, a[0])
             pl[_PERS + k] += 1
             n = total(pl)
             if n in WALL_AT:
@@ -561,12 +578,12 @@ class Game:
             give = bundle(a[0], 4, "give")
             take = bundle(a[1], 3, "take")
             if not pl[_KNOW] >> _TRADE & 1:
-                raise IllegalEvent("player %d lacks trade" % p)
+                raise no(_E_NO_TRADE, p)
             if sum(give) != 3 or sum(take) != 2:
-                raise IllegalEvent("trade gives 3 resources for 2")
+                raise no(_E_TRADE)
             for r in range(4):
                 if give[r] > pl[r]:
-                    raise IllegalEvent(_HAS % (p, show(pl)))
+                    raise no(_E_HAS, p, show(pl))
             for r in range(4):
                 pl[r] += take[r] - give[r]
         elif v == "card":  # p takes it from the display (the deck refills it)
@@ -574,7 +591,7 @@ class Game:
             c = pick(a[0], CARDS, "event card")
             deck = self.deck()
             if not deck >> c & 1:
-                raise IllegalEvent("%s is held or discarded" % a[0])
+                raise no(_E_TAKEN, a[0])
             if deck & t[_DISCARD]:  # the discard pile was reshuffled into the deck
                 t[_DISCARD] = 0
             pl[_HAND] |= 1 << c
@@ -590,7 +607,7 @@ class Game:
             else:
                 d = a[0]
                 if not isinstance(d, list) or len(d) != 4:
-                    raise IllegalEvent("units takes a list of 4 changes")
+                    raise no(_E_UNITS_LIST)
                 for x in d:
                     whole(x, -_BIG, _BIG, v)
                 base = _REC
@@ -598,6 +615,6 @@ class Game:
             for r in range(4):
                 new[r] = max(0, pl[base + r] + d[r])
             if base and (new[0] + new[2] > _UNITS or new[1] + new[3] > _UNITS):
-                raise IllegalEvent("a player has %d legions and %d galleys" % (_UNITS, _UNITS))
+                raise no(_E_UNITS_MAX, _UNITS, _UNITS)
             for r in range(4):
                 pl[base + r] = new[r]
