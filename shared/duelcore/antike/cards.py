@@ -15,7 +15,7 @@ from .parse import arity, bits, bundle, flag, no, pick, whole
 from .rules import Game, cities, show, total
 from .tables import CARDS, CITY_TOKENS, RESOURCES
 
-# State slots: copies of rules.py's (tests/core/antike/test_layout.py compares them).
+# State slots: copies of rules.py's (tests/core/antike/test_antike_layout.py compares them).
 _C = const(3)
 _G = const(2)
 _CITY = const(4)

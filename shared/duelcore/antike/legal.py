@@ -20,7 +20,7 @@ from .parse import QUIET
 from .rules import Game, cities
 from .tables import CARDS, KNOWLEDGE, PERSONALITIES, RESOURCES
 
-# State slots: copies of rules.py's (tests/core/antike/test_layout.py compares them).
+# State slots: copies of rules.py's (tests/core/antike/test_antike_layout.py compares them).
 _C = const(3)
 _I = const(1)
 _G = const(2)

@@ -7,7 +7,7 @@ from ..compat import const
 from .rules import Game, cities, total
 from .tables import KNOWLEDGE, PERSONALITIES, SUPPLY
 
-# State slots and rule numbers: copies of rules.py's (test_layout.py compares them).
+# State slots and rule numbers: copies of rules.py's (test_antike_layout.py compares them).
 _PERS = const(15)
 _TEMPLES = const(8)
 _KNOW = const(22)

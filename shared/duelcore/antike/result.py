@@ -10,7 +10,7 @@ from ..compat import const
 from .rules import Game, cities, total
 from .tables import ACTIONS, CARDS, KNOWLEDGE, PERSONALITIES, PHASES, RESOURCES
 
-# State slots: copies of rules.py's (tests/core/antike/test_layout.py compares them).
+# State slots: copies of rules.py's (tests/core/antike/test_antike_layout.py compares them).
 _CITY = const(4)
 _TEMPLES = const(8)
 _WHELD = const(9)

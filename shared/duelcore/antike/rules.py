@@ -16,7 +16,7 @@ lists every verb and what the device takes on the players' word.
 
 The state is three flat lists of small ints: one per player and one for the turn in
 progress. Their slots are the private constants below, folded into the bytecode on the
-device; the other modules repeat the ones they use (tests/core/antike/test_layout.py
+device; the other modules repeat the ones they use (tests/core/antike/test_antike_layout.py
 checks that every copy agrees with this block).
 """
 
