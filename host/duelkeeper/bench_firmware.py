@@ -13,9 +13,10 @@ CPython runtime, which gives the button script of each. Then:
   every event, each run over the heap layouts of duelkeeper.heaplayout and the median
   kept; once with only the firmware and the 7 Wonders Duel core loaded (what the
   device loads; also sampled after every press), once with all three cores loaded at
-  boot (the other packages imported: OTHER_CORES, budgeted), and for the record once
-  after a complete game of each other kind was replayed (OTHER_GAMES) and once as issue
-  4 first defined it, those cores' menu modules imported too (OLD_OTHER_CORES);
+  boot (the other packages imported: OTHER_CORES, budgeted; also after every press),
+  and for the record once after a complete game of each other kind was replayed
+  (OTHER_GAMES) and once as issue 4 first defined it, those cores' menu modules
+  imported too (OLD_OTHER_CORES);
 * allocation: bytes allocated by an idle tick and by a scroll press in the card picker
   (no collection in between: the VM collects only between calls);
 * bytes of everything that goes on the flash under /lib (firmware/, boards/, duelcore/):
