@@ -75,12 +75,6 @@ def _pools(s: mpvm.Session) -> int:
     return int(match.group(1)) if match else 0
 
 
-def _heap(s: mpvm.Session) -> int:
-    s.call("import gc\ngc.collect()")
-    value: int = s.call("import gc\n_value = str(gc.mem_alloc())").value
-    return value
-
-
 def measure(modules: tuple[str, ...], pad: int) -> list[tuple[int, bool]]:
     """(bytes added, started a name pool) per module, in one VM whose heap ``pad`` shifts."""
     build = cached_build(mpy=True)
@@ -96,14 +90,15 @@ def measure(modules: tuple[str, ...], pad: int) -> list[tuple[int, bool]]:
             s.call("exec(%r, {})" % ";".join("_q%d=0" % i for i in range(n, n + 50)))
             n += 50
             since += 50
-            if _pools(s) != pools:
+            now = _pools(s)
+            if now != pools:
                 if since >= ROOM:
                     break
-                pools, since = _pools(s), 0
+                pools, since = now, 0
         for module in modules:
-            before, pools = _heap(s), _pools(s)
+            before, pools = heaplayout.live(s), _pools(s)
             s.call("import " + module)
-            out.append((_heap(s) - before, _pools(s) != pools))
+            out.append((heaplayout.live(s) - before, _pools(s) != pools))
     return out
 
 

@@ -25,7 +25,8 @@ class _Caller(Protocol):
     def call(self, code: str) -> object: ...
 
 
-def _live(vm: _Caller) -> int:
+def live(vm: _Caller) -> int:
+    """Live heap bytes in ``vm`` now, on a collected heap."""
     vm.call("import gc\ngc.collect()")  # a call of its own: this VM collects between calls
     reply = vm.call("import gc\n_value = str(gc.mem_alloc())")
     return int(reply.value)  # type: ignore[attr-defined]
@@ -34,6 +35,6 @@ def _live(vm: _Caller) -> int:
 def prelude(vm: _Caller, pad: int) -> int:
     """Import ``BUILTINS`` and allocate the pad in ``vm`` (an mpvm.Session, or a Device's
     session); return the live bytes they hold, to be taken off the figures."""
-    before = _live(vm)
+    before = live(vm)
     vm.call("import %s\n_pad = bytearray(%d)" % (", ".join(BUILTINS), pad))
-    return _live(vm) - before
+    return live(vm) - before
