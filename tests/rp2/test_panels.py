@@ -143,13 +143,15 @@ def test_uc8151_partial_window_with_undriving_luts(ud: int) -> None:
     assert out["errors"] == []
 
 
-def test_uc8151_otp_lut_or_driving_ww_is_full() -> None:
+def test_uc8151_full_is_the_otp_waveform_or_a_flashing_lut() -> None:
     ops = uc_start(RES128 | KW | UD | SHL | ON)  # REG = 0: the OTP waveform
     ops += [cmd(T0, DRF)]
     t = T0 + 2000 * MS
     ops += [cmd(t, PSR, [RES128 | REG | KW | UD | SHL | ON]), cmd(t, LUTWW, lut(2)), cmd(t, DRF)]
+    t += 300 * MS  # white to white at VDL: no flash
+    ops += [cmd(t, LUTKK, lut(2)), cmd(t, DRF)]  # black to black through VDL (white): flash
     out = feed("uc8151", ops + [image(t + 2000 * MS)])
-    assert out["refreshes"] == ["full", "full"]
+    assert out["refreshes"] == ["full", "partial", "full"]
 
 
 def test_uc8151_protocol_errors() -> None:
@@ -326,3 +328,115 @@ def test_ssd1680_protocol_errors() -> None:
         "29.000 ms: command 0x11 while busy",
     ]
     assert out["images"][0] == text(frame) and out["full"] == 2  # late writes dropped
+
+
+# ---------------------------------------------------------------- the project's drivers
+
+
+class Wire:
+    """machine.LOG (the CPython shims' record of pin levels and SPI writes) as feed ops,
+    with a pause after each command that makes the panel busy, as the driver's own
+    polling of BUSY would make."""
+
+    def __init__(self, dc: int, rst: int, slow: set[int]) -> None:
+        self.dc_pin, self.rst_pin, self.slow = dc, rst, slow
+        self.dc = self.rst = 1
+        self.t = 0
+        self.ops: list[Op] = []
+
+    def take(self, machine: Any) -> None:
+        for kind, pin, value in machine.LOG:
+            if kind == "pin" and pin == self.dc_pin:
+                self.dc = value
+            elif kind == "pin" and pin == self.rst_pin:
+                if value and not self.rst:
+                    self.t += 5000 * MS
+                    self.ops.append({"op": "reset", "t": self.t})
+                    self.t += 20 * MS  # the drivers sleep 10 ms, then wait for BUSY
+                self.rst = value
+            elif kind == "spi" and self.dc:
+                self.ops.append({"op": "data", "t": self.t, "d": value.hex()})
+            elif kind == "spi":
+                for c in value:
+                    self.ops.append(cmd(self.t, c))
+                    self.t += 5000 * MS if c in self.slow else 0
+        machine.reset_log()
+
+    def image(self) -> None:
+        self.t += 5000 * MS
+        self.ops.append(image(self.t))
+
+
+def drawn(fb: Any, width: int, height: int, seed: int) -> list[list[int]]:
+    """Draws an asymmetric picture on a driver's framebuffer; returns its pixels [y][x]."""
+    fb.fill(0)
+    fb.fill_rect(seed, 3, 40, 17, 1)
+    for x in range(width):
+        fb.pixel(x, (x * 3 + seed) % height, 1)
+    return [[fb.pixel(x, y) for x in range(width)] for y in range(height)]
+
+
+@pytest.mark.parametrize("flip", [False, True])
+def test_uc8151_driver_frames_match_the_model(flip: bool) -> None:
+    from duelkeeper.sim.shims import install
+
+    install()
+    import machine  # the shims' (install() put them first on sys.path)
+
+    from firmware.display.uc8151 import UC8151
+
+    machine.reset_log()
+    busy_pin = machine.Pin(26, machine.Pin.IN, machine.Pin.PULL_UP)
+    cs, dc, rst = (machine.Pin(n, machine.Pin.OUT, value=1) for n in (17, 20, 21))
+    panel = UC8151(machine.SPI(0), cs, dc, rst, busy_pin, flip=flip)
+    wire = Wire(dc=20, rst=21, slow={PON, POF, DRF})
+    wire.take(machine)
+    pictures = []
+    for seed, full in [(0, True), (9, False), (50, False)]:
+        pictures.append(drawn(panel.fb, 296, 128, seed))
+        if seed == 50:
+            panel.sleep()  # deep sleep: the next show resets the panel
+        panel.show(full)
+        while panel.busy():  # BUSY_N reads high (idle): POF, then sleep if asked
+            pass
+        wire.take(machine)
+        wire.image()
+    out = feed("uc8151", wire.ops)
+    assert out["errors"] == [] and out["refreshes"] == ["full", "partial", "partial"]
+    for shown, pic in zip(out["images"], pictures, strict=True):
+        # The driver's orientation: user (x, y) on gate 295 - x, source y (flip: gate x,
+        # source 127 - y).
+        if flip:
+            want = [[pic[127 - s][g] for s in range(W)] for g in range(H)]
+        else:
+            want = [[pic[s][295 - g] for s in range(W)] for g in range(H)]
+        assert shown == text(want)
+
+
+def test_ssd1680_driver_frames_match_the_model() -> None:
+    from duelkeeper.sim.shims import install
+
+    install()
+    import machine
+
+    from firmware.display.ssd1680 import SSD1680
+
+    machine.reset_log()
+    busy_pin = machine.Pin(13, machine.Pin.IN)  # reads 0: idle
+    cs, dc, rst = (machine.Pin(n, machine.Pin.OUT, value=1) for n in (9, 8, 12))
+    panel = SSD1680(machine.SPI(1), cs, dc, rst, busy_pin)
+    wire = Wire(dc=8, rst=12, slow={SWRESET, MASTER})
+    wire.take(machine)
+    pictures = []
+    for seed, full in [(0, False), (9, False), (50, False)]:  # the first is made full
+        pictures.append(drawn(panel.fb, 296, 128, seed))
+        if seed == 50:
+            panel.sleep()
+        panel.show(full)
+        wire.take(machine)
+        wire.image()
+    out = feed("ssd1680", wire.ops)
+    assert out["errors"] == [] and out["refreshes"] == ["full", "partial", "full"]
+    for shown, pic in zip(out["images"], pictures, strict=True):
+        # The driver's orientation: user (x, y) on gate x, source 127 - y.
+        assert shown == text([[pic[127 - s][g] for s in range(W)] for g in range(H)])

@@ -30,8 +30,10 @@
  *   RAM to gates and sources when a refresh shows it. The RAM survives a reset.
  * - A refresh shows the "new" data (DTM2) with the DDX polarity: the waveform is assumed
  *   to drive every pixel to its target colour, as the OTP waveforms do.
- * - Kind of refresh: "full" with the OTP LUT (REG = 0) or when the register LUTWW or
- *   LUTKK drives pixels that keep their colour; "partial" when both leave them undriven.
+ * - Kind of refresh (the controller has no such notion): "full" with the OTP waveform
+ *   (REG = 0) or with register LUTs that flash, i.e. drive a pixel through the opposite
+ *   colour (VDH in a "to white" table LUTWW/LUTKW, or VDL in a "to black" table
+ *   LUTWK/LUTKK; VDH pushes black and VDL white on these panels); "partial" otherwise.
  * - Durations: fullMs 2000, partialMs 300 (Waveshare's figures for its Pico 2.9-inch
  *   module; no UC8151 figure was found), power on/off 10 ms, reset 1 ms.
  */
@@ -48,11 +50,14 @@ const RAM_H = 296;
 const POWER_MS = 10;
 const RESET_MS = 1;
 
-/** True when a pixel LUT applies a voltage (level not GND) for at least one frame. */
-function drives(lut) {
+const VDH = 1;
+const VDL = 2;
+
+/** True when a pixel LUT applies `level` (2-bit selection) for at least one frame. */
+function applies(lut, level) {
   for (let g = 0; g + 5 < lut.length; g += 6) {
     for (let p = 0; p < 4; p++) {
-      if ((lut[g] >> (6 - 2 * p)) & 3 && lut[g + 1 + p] > 0) return true;
+      if (((lut[g] >> (6 - 2 * p)) & 3) === level && lut[g + 1 + p] > 0) return true;
     }
   }
   return false;
@@ -141,8 +146,14 @@ export class UC8151 extends Panel {
         image[gate * this.width + src] = source[line * RAM_W + x] ^ this.ddx0;
       }
     }
-    const otp = !(this.psr & 0x20);
-    const kind = otp || drives(this.luts[0x21]) || drives(this.luts[0x24]) ? "full" : "partial";
+    const l = this.luts;
+    const flash =
+      !(this.psr & 0x20) ||
+      applies(l[0x21], VDH) ||
+      applies(l[0x22], VDH) ||
+      applies(l[0x23], VDL) ||
+      applies(l[0x24], VDL);
+    const kind = flash ? "full" : "partial";
     this.busyFor(nowUs, kind === "full" ? this.fullMs : this.partialMs, { kind, image });
   }
 }
