@@ -37,6 +37,16 @@ export class Command {
   }
 }
 
+/** A register write: once `min` parameters are in, `fields(params)` is assigned to the model. */
+export const setter = (name, min, fields, max = min) =>
+  new Command(name, {
+    min,
+    max,
+    apply(p) {
+      Object.assign(this, fields(p));
+    },
+  });
+
 /** A command the model accepts and ignores (voltages, LUT timing, OTP): any parameters. */
 export const stored = (name) => new Command(name, { store: true });
 
@@ -151,7 +161,10 @@ export class Panel {
       this._params = [];
       if (cmd.run) cmd.run.call(this, nowUs);
       if (cmd.start) cmd.start.call(this, nowUs);
-      if (cmd.max === 0) this._cmd = null;
+      if (cmd.max === 0) {
+        if (cmd.apply) cmd.apply.call(this, [], nowUs);
+        this._cmd = null;
+      }
       return;
     }
     if (this._discard) return;

@@ -36,7 +36,7 @@
  * - RAM lost in deep sleep mode 2 reads 0 (black): an image shown from it is visibly
  *   wrong. The RAM content after power-up is undefined; the model starts it white.
  */
-import { Command, Panel, hex, stored } from "./panel.mjs";
+import { Command, Panel, hex, setter, stored } from "./panel.mjs";
 
 const RAM_W = 176;
 const RAM_H = 296;
@@ -126,13 +126,10 @@ export class SSD1680 extends Panel {
 }
 
 SSD1680.prototype.commands = {
-  0x01: new Command("Driver Output control", {
-    min: 3,
-    apply(p) {
-      this.mux = ((p[1] & 1) << 8) | p[0];
-      this.tb = p[2] & 1;
-    },
-  }),
+  0x01: setter("Driver Output control", 3, (p) => ({
+    mux: ((p[1] & 1) << 8) | p[0],
+    tb: p[2] & 1,
+  })),
   0x10: new Command("Deep Sleep mode", {
     min: 1,
     apply(p) {
@@ -145,12 +142,7 @@ SSD1680.prototype.commands = {
       }
     },
   }),
-  0x11: new Command("Data Entry mode setting", {
-    min: 1,
-    apply(p) {
-      this.entry = p[0] & 7;
-    },
-  }),
+  0x11: setter("Data Entry mode setting", 1, (p) => ({ entry: p[0] & 7 })),
   0x12: new Command("SW RESET", {
     run(nowUs) {
       this.registers();
@@ -158,19 +150,8 @@ SSD1680.prototype.commands = {
     },
   }),
   0x20: new Command("Master Activation", { run: SSD1680.prototype.activate }),
-  0x21: new Command("Display Update Control 1", {
-    min: 1,
-    max: 2,
-    apply(p) {
-      this.bwOption = p[0] & 0x0f;
-    },
-  }),
-  0x22: new Command("Display Update Control 2", {
-    min: 1,
-    apply(p) {
-      this.sequence = p[0];
-    },
-  }),
+  0x21: setter("Display Update Control 1", 1, (p) => ({ bwOption: p[0] & 0x0f }), 2),
+  0x22: setter("Display Update Control 2", 1, (p) => ({ sequence: p[0] })),
   0x24: new Command("Write RAM (Black White)", {
     start: SSD1680.prototype.startRam,
     data: SSD1680.prototype.ram,
@@ -179,30 +160,14 @@ SSD1680.prototype.commands = {
     start: SSD1680.prototype.startRam,
     data: SSD1680.prototype.ram,
   }),
-  0x44: new Command("Set RAM X address Start/End", {
-    min: 2,
-    apply(p) {
-      this.xWindow = [p[0] & 0x3f, (p[1] ?? 0) & 0x3f];
-    },
-  }),
-  0x45: new Command("Set RAM Y address Start/End", {
-    min: 4,
-    apply(p) {
-      this.yWindow = [((p[1] & 1) << 8) | p[0], ((p[3] & 1) << 8) | p[2]];
-    },
-  }),
-  0x4e: new Command("Set RAM X address counter", {
-    min: 1,
-    apply(p) {
-      this.x = p[0] & 0x3f;
-    },
-  }),
-  0x4f: new Command("Set RAM Y address counter", {
-    min: 2,
-    apply(p) {
-      this.y = ((p[1] & 1) << 8) | p[0];
-    },
-  }),
+  0x44: setter("Set RAM X address Start/End", 2, (p) => ({
+    xWindow: [p[0] & 0x3f, p[1] & 0x3f],
+  })),
+  0x45: setter("Set RAM Y address Start/End", 4, (p) => ({
+    yWindow: [((p[1] & 1) << 8) | p[0], ((p[3] & 1) << 8) | p[2]],
+  })),
+  0x4e: setter("Set RAM X address counter", 1, (p) => ({ x: p[0] & 0x3f })),
+  0x4f: setter("Set RAM Y address counter", 2, (p) => ({ y: ((p[1] & 1) << 8) | p[0] })),
 };
 for (const [code, name] of [
   [0x03, "Gate Driving voltage Control"],

@@ -37,7 +37,7 @@
  * - Durations: fullMs 2000, partialMs 300 (Waveshare's figures for its Pico 2.9-inch
  *   module; no UC8151 figure was found), power on/off 10 ms, reset 1 ms.
  */
-import { Command, Panel, hex, stored } from "./panel.mjs";
+import { Command, Panel, hex, setter, stored } from "./panel.mjs";
 
 const RES = [
   [96, 230],
@@ -216,12 +216,7 @@ UC8151.prototype.commands = {
   0x41: stored("TSE"),
   0x42: stored("TSW"),
   0x43: stored("TSR"),
-  0x50: new Command("CDI", {
-    min: 1,
-    apply(p) {
-      this.ddx0 = (p[0] >> 4) & 1;
-    },
-  }),
+  0x50: setter("CDI", 1, (p) => ({ ddx0: (p[0] >> 4) & 1 })),
   0x51: stored("LPD"),
   0x60: stored("TCON"),
   0x61: new Command("TRES", {
@@ -239,22 +234,11 @@ UC8151.prototype.commands = {
   0x80: stored("AMV"),
   0x81: stored("VV"),
   0x82: stored("VDCS"),
-  0x90: new Command("PTL", {
-    min: 7,
-    apply(p) {
-      this.window = [p[0] & 0xf8, p[1] | 0x07, ((p[2] & 1) << 8) | p[3], ((p[4] & 1) << 8) | p[5]];
-    },
-  }),
-  0x91: new Command("PTIN", {
-    run() {
-      this.partialMode = true;
-    },
-  }),
-  0x92: new Command("PTOUT", {
-    run() {
-      this.partialMode = false;
-    },
-  }),
+  0x90: setter("PTL", 7, (p) => ({
+    window: [p[0] & 0xf8, p[1] | 0x07, ((p[2] & 1) << 8) | p[3], ((p[4] & 1) << 8) | p[5]],
+  })),
+  0x91: setter("PTIN", 0, () => ({ partialMode: true })),
+  0x92: setter("PTOUT", 0, () => ({ partialMode: false })),
   0xa0: stored("PGM"),
   0xa1: stored("APG"),
   0xa2: stored("ROTP"),
