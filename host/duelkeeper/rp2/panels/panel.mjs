@@ -13,6 +13,10 @@
  * (UC8151C "BUSY_N": low while busy; SSD1680 section 6.8 "BUSY": high while busy).
  * The models record such bytes in `errors` and drop them.
  *
+ * Times are Numbers of emulated microseconds. A refresh completes (image, counter,
+ * onRefresh) at the first call made at or after its end: busyLevel(), write(), csHigh(),
+ * reset() or advance(nowUs), which a runner may call on its own to settle the panel.
+ *
  * Image convention (the same for both): image() is width * height bytes, row r is gate
  * line r (gate 0 first), column c is source c (source 0 first), 1 = black. The board's
  * mounting (rotation, mirroring) is not the panel's business: the Python side applies it.
@@ -29,7 +33,7 @@ export class Command {
   constructor(name, how) {
     this.name = name;
     this.min = how.min ?? 0;
-    this.max = how.max ?? (how.data || how.store ? Infinity : this.min);
+    this.max = how.max ?? (how.data || how.any ? Infinity : this.min);
     this.apply = how.apply ?? null;
     this.run = how.run ?? null;
     this.start = how.start ?? null;
@@ -48,7 +52,7 @@ export const setter = (name, min, fields, max = min) =>
   });
 
 /** A command the model accepts and ignores (voltages, LUT timing, OTP): any parameters. */
-export const stored = (name) => new Command(name, { store: true });
+export const accepted = (name) => new Command(name, { any: true });
 
 const hex = (b) => "0x" + b.toString(16).padStart(2, "0");
 

@@ -36,7 +36,7 @@
  * - RAM lost in deep sleep mode 2 reads 0 (black): an image shown from it is visibly
  *   wrong. The RAM content after power-up is undefined; the model starts it white.
  */
-import { Command, Panel, hex, setter, stored } from "./panel.mjs";
+import { Command, Panel, hex, setter, accepted } from "./panel.mjs";
 
 const RAM_W = 176;
 const RAM_H = 296;
@@ -207,5 +207,5 @@ for (const [code, name] of [
   [0x47, "Auto Write B/W RAM for Regular Pattern"],
   [0x7f, "NOP"],
 ]) {
-  SSD1680.prototype.commands[code] = stored(name);
+  SSD1680.prototype.commands[code] = accepted(name);
 }

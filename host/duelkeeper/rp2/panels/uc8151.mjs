@@ -37,7 +37,7 @@
  * - Durations: fullMs 2000, partialMs 300 (Waveshare's figures for its Pico 2.9-inch
  *   module; no UC8151 figure was found), power on/off 10 ms, reset 1 ms.
  */
-import { Command, Panel, hex, setter, stored } from "./panel.mjs";
+import { Command, Panel, hex, setter, accepted } from "./panel.mjs";
 
 const RES = [
   [96, 230],
@@ -179,22 +179,22 @@ UC8151.prototype.commands = {
       }
     },
   }),
-  0x01: stored("PWR"),
+  0x01: accepted("PWR"),
   0x02: new Command("POF", {
     run(nowUs) {
       this.power = false;
       this.busyFor(nowUs, POWER_MS);
     },
   }),
-  0x03: stored("PFS"),
+  0x03: accepted("PFS"),
   0x04: new Command("PON", {
     run(nowUs) {
       this.power = true;
       this.busyFor(nowUs, POWER_MS);
     },
   }),
-  0x05: stored("PMES"),
-  0x06: stored("BTST"),
+  0x05: accepted("PMES"),
+  0x06: accepted("BTST"),
   0x07: new Command("DSLP", {
     min: 1,
     apply(p, nowUs) {
@@ -211,14 +211,14 @@ UC8151.prototype.commands = {
   0x22: lut("LUTKW", 0x22),
   0x23: lut("LUTWK", 0x23),
   0x24: lut("LUTKK", 0x24),
-  0x30: stored("PLL"),
-  0x40: stored("TSC"),
-  0x41: stored("TSE"),
-  0x42: stored("TSW"),
-  0x43: stored("TSR"),
+  0x30: accepted("PLL"),
+  0x40: accepted("TSC"),
+  0x41: accepted("TSE"),
+  0x42: accepted("TSW"),
+  0x43: accepted("TSR"),
   0x50: setter("CDI", 1, (p) => ({ ddx0: (p[0] >> 4) & 1 })),
-  0x51: stored("LPD"),
-  0x60: stored("TCON"),
+  0x51: accepted("LPD"),
+  0x60: accepted("TCON"),
   0x61: new Command("TRES", {
     min: 3,
     apply(p, nowUs) {
@@ -228,21 +228,21 @@ UC8151.prototype.commands = {
       this.tres = [Math.min(h, RAM_W), Math.min(v, RAM_H)];
     },
   }),
-  0x65: stored("GSST"),
-  0x70: stored("REV"),
-  0x71: stored("FLG"),
-  0x80: stored("AMV"),
-  0x81: stored("VV"),
-  0x82: stored("VDCS"),
+  0x65: accepted("GSST"),
+  0x70: accepted("REV"),
+  0x71: accepted("FLG"),
+  0x80: accepted("AMV"),
+  0x81: accepted("VV"),
+  0x82: accepted("VDCS"),
   0x90: setter("PTL", 7, (p) => ({
     window: [p[0] & 0xf8, p[1] | 0x07, ((p[2] & 1) << 8) | p[3], ((p[4] & 1) << 8) | p[5]],
   })),
   0x91: setter("PTIN", 0, () => ({ partialMode: true })),
   0x92: setter("PTOUT", 0, () => ({ partialMode: false })),
-  0xa0: stored("PGM"),
-  0xa1: stored("APG"),
-  0xa2: stored("ROTP"),
-  0xe0: stored("CCSET"),
-  0xe3: stored("PWS"),
-  0xe5: stored("TSSET"),
+  0xa0: accepted("PGM"),
+  0xa1: accepted("APG"),
+  0xa2: accepted("ROTP"),
+  0xe0: accepted("CCSET"),
+  0xe3: accepted("PWS"),
+  0xe5: accepted("TSSET"),
 };
