@@ -158,7 +158,12 @@ def test_uc8151_protocol_errors() -> None:
     frame = pattern()
     ops = [{"op": "reset", "t": 0}, {"op": "data", "t": 2 * MS, "d": [0x12]}]
     ops += [cmd(2 * MS, PSR, [RES128 | KW | UD | SHL | ON]), cmd(2 * MS, DRF)]  # power off
-    ops += [cmd(2 * MS, 0x77, [1]), cmd(2 * MS, PTL, [0, 7, 0]), cmd(2 * MS, PON)]
+    ops += [
+        cmd(2 * MS, 0x77, [1]),
+        cmd(2 * MS, PTL, [0, 7, 0]),
+        cmd(2 * MS, PTL, window(8, 0, 0, 9)),
+    ]
+    ops += [cmd(2 * MS, PTIN), cmd(2 * MS, DTM1, [0, 0]), cmd(2 * MS, PTOUT), cmd(2 * MS, PON)]
     ops += [cmd(T0, DTM2, pack(frame, one_is_black=False)), cmd(T0, DRF)]
     ops += [cmd(T0 + 5 * MS, DTM2, bytes(16 * H)), image(T0 + 2000 * MS)]
     out = feed("uc8151", ops)
@@ -167,6 +172,7 @@ def test_uc8151_protocol_errors() -> None:
         "2.000 ms: DRF (0x12) with the power off: nothing shown (send PON first)",
         "2.000 ms: unknown command 0x77",
         "2.000 ms: PTL (0x90): 3 of 7 parameters",
+        "2.000 ms: 0x10: empty partial window",
         "25.000 ms: command 0x13 while busy",
     ]
     assert out["images"][0] == text(frame) and out["full"] == 1  # the late DTM2 was dropped

@@ -107,7 +107,9 @@ export class UC8151 extends Panel {
     this._into = this._code === 0x10 ? this.old : this.new;
     this._at = 0;
     this._area = this.area();
-    this._overrun = false;
+    const [x0, x1, y0, y1] = this._area;
+    this._overrun = x1 < x0 || y1 < y0;
+    if (this._overrun) this.error(nowUs, `${hex(this._code)}: empty partial window`);
   }
 
   data(byte, nowUs) {
@@ -116,7 +118,7 @@ export class UC8151 extends Panel {
     const line = y0 + Math.floor(this._at / cols);
     const x = x0 + (this._at % cols) * 8;
     this._at += 1;
-    if (line > y1 || line >= RAM_H || x + 8 > RAM_W) {
+    if (this._overrun || line > y1 || line >= RAM_H || x + 8 > RAM_W) {
       if (!this._overrun) this.error(nowUs, `${hex(this._code)}: data beyond the RAM area`);
       this._overrun = true;
       return;
