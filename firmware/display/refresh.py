@@ -70,9 +70,13 @@ class Refresh:
         2 for a full refresh started, 1 for a partial one, 0 for none (nothing pending,
         or deferred).
         """
+        # Polled every tick, pending or not: the drivers walk their power sequence in
+        # busy() (UC8151: the refresh starts once power-on is done, the charge pumps go
+        # off once it is over), which must not wait for the next request.
+        busy = self.display.busy()
         if self._pending == _NONE:
             return _NONE
-        if held or self.display.busy():
+        if held or busy:
             self.deferred += 1
             return _NONE
         full = self._pending == _FULL or not self._clean or self._since_full >= self.full_every

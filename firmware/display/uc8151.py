@@ -42,10 +42,14 @@ ones and on every change of screen. Longer frames mean fewer ghosts and slower u
 
 BUSY
 ----
-BUSY_N is low while the controller works. ``show()`` sends the frame and the refresh
-command and returns; ``busy()`` reads the pin and, once a refresh is over, powers the
-charge pumps off (POF) and, if ``sleep()`` was asked meanwhile, enters deep sleep. Only
-a reset after deep sleep waits (a few tens of milliseconds, with sleep_ms, not a spin).
+BUSY_N is low while the controller works, and it takes no command meanwhile: not while
+it powers on (PON), refreshes (DRF) or powers off (POF). ``show()`` sends the frame into
+the controller's RAM (which needs no power) and then PON, and returns; ``busy()`` reads
+the pin and walks the rest: once power-on is done it sends DRF, once the refresh is over
+it powers the charge pumps off (POF) and, if ``sleep()`` was asked meanwhile, enters deep
+sleep. Only a reset after deep sleep waits (a few tens of milliseconds, with sleep_ms,
+not a spin). The emulated panel (host/duelkeeper/rp2/panels) refuses a command sent
+while busy, which is how a DRF sent straight after PON was found.
 """
 
 import framebuf
@@ -125,6 +129,7 @@ _IDLE = const(0)
 _REFRESH = const(1)  # DRF sent, waiting for BUSY_N
 _POWER_OFF = const(2)  # POF sent, waiting for BUSY_N
 _ASLEEP = const(3)
+_POWER_ON = const(4)  # frame sent, PON sent, waiting for BUSY_N before DRF
 _RESET_MS = const(10)
 _WAKE_LIMIT_MS = const(200)
 
@@ -171,7 +176,6 @@ class UC8151(Wire):
         if self._state == _ASLEEP:
             self._wake()
         self._send(_PSR, self._one(self._psr if full else self._psr | _PSR_LUT_REG))
-        self._send(_PON)
         self._send(_PTIN)
         window = self._window
         for page in range(_PAGES):
@@ -182,15 +186,20 @@ class UC8151(Wire):
             self._send(_DTM2, self._pages[page])
             self._send(_DSP)
         self._send(_PTOU)
-        self._send(_DRF)
-        self._state = _REFRESH
+        self._send(_PON)
+        self._state = _POWER_ON
 
     def busy(self) -> bool:
-        """True while the panel refreshes or powers down; advances that sequence."""
+        """True while the panel powers on, refreshes or powers down; advances that
+        sequence."""
         state = self._state
-        if state != _REFRESH and state != _POWER_OFF:
+        if state == _IDLE or state == _ASLEEP:
             return False
         if self._busy.value() == 0:
+            return True
+        if state == _POWER_ON:
+            self._send(_DRF)  # powered on: the refresh can start
+            self._state = _REFRESH
             return True
         if state == _REFRESH:
             self._send(_POF)  # the refresh is over: charge pumps off

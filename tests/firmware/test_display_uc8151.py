@@ -15,7 +15,7 @@ PSR, PWR, POF, PFS, PON, BTST, DSLP = 0x00, 0x01, 0x02, 0x03, 0x04, 0x06, 0x07
 DSP, DRF, DTM2, PLL, TSE, CDI, TCON = 0x11, 0x12, 0x13, 0x30, 0x41, 0x50, 0x60
 PTL, PTIN, PTOU = 0x90, 0x91, 0x92
 LUTS = [0x20, 0x21, 0x22, 0x23, 0x24]
-SHOW = [PSR, PON, PTIN] + [PTL, DTM2, DSP] * 16 + [PTOU, DRF]
+SHOW = [PSR, PTIN] + [PTL, DTM2, DSP] * 16 + [PTOU, PON]  # DRF once PON is done
 
 assert fwhelp
 
@@ -94,10 +94,23 @@ def test_flip_reverses_both_scan_directions(sleeps: list[int]) -> None:
     assert transactions(DC)[0] == (PSR, bytes([0b1001_1111]))
 
 
+def test_refresh_starts_only_once_powered_on(sleeps: list[int]) -> None:
+    panel, busy = make()
+    panel.show(False)
+    busy.level = 0  # BUSY_N low: powering on; the controller takes no command
+    machine.reset_log()
+    assert panel.busy() and panel.busy()
+    assert commands(DC) == []
+    busy.level = 1  # powered on
+    assert panel.busy()
+    assert commands(DC) == [DRF]
+
+
 def test_busy_polls_then_powers_off(sleeps: list[int]) -> None:
     panel, busy = make()
     assert not panel.busy()
     panel.show(False)
+    assert panel.busy()  # PON done at once here: DRF
     busy.level = 0  # BUSY_N low: refreshing
     machine.reset_log()
     assert panel.busy() and panel.busy()
@@ -134,6 +147,7 @@ def test_sleep_when_idle_and_wake_on_show(sleeps: list[int]) -> None:
 def test_sleep_while_refreshing_waits_for_the_panel(sleeps: list[int]) -> None:
     panel, busy = make()
     panel.show(False)
+    assert panel.busy()  # DRF
     busy.level = 0
     machine.reset_log()
     panel.sleep()
