@@ -173,12 +173,19 @@ def _sim(args: argparse.Namespace) -> int:
 
     storage = args.storage
     if storage is None:
-        storage = Path(platformdirs.user_data_dir("duelkeeper", appauthor=False)) / "sim-flash"
+        folder = "sim-rp2" if args.target == "rp2" else "sim-flash"
+        storage = Path(platformdirs.user_data_dir("duelkeeper", appauthor=False)) / folder
+    if args.games and args.target == "rp2":
+        raise DuelkeeperError("--games fills the simulator's flash folder; not with --target rp2")
     if args.games:
         from duelkeeper.sim import fill
 
         fill.fill(storage, args.games, args.seed)
         print("%d finished games archived in %s" % (args.games, storage), file=sys.stderr)
+    if args.pty and args.target == "rp2":
+        from duelkeeper.rp2 import serve
+
+        return serve.serve(storage, sim.rp2_board(args.board))
     if args.pty:
         from duelkeeper.sim import pty
 
@@ -193,6 +200,7 @@ def _sim(args: argparse.Namespace) -> int:
         screenshot=args.screenshot,
         scale=args.scale,
         source=args.source,
+        target=args.target,
     )
     return sim.run(options)
 
@@ -208,6 +216,13 @@ def size(text: str) -> tuple[int, int]:
 
 
 def _sim_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--target",
+        choices=["sim", "rp2"],
+        default="sim",
+        help="sim: the firmware in this runtime (default); rp2: the shipped build on "
+        "MicroPython's real rp2 firmware in an emulated RP2040 (screen from the panel model)",
+    )
     parser.add_argument(
         "--runtime",
         choices=["micropython", "cpython"],

@@ -11,6 +11,7 @@ import ast
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from duelkeeper.errors import DuelkeeperError
 from duelkeeper.repo import ROOT
@@ -30,6 +31,10 @@ class Options:
     screenshot: Path | None = None
     scale: int = 1
     source: bool = False
+    target: str = "sim"  # "sim": this runtime; "rp2": the real firmware, emulated RP2040
+
+
+RP2_DEFAULT_BOARD = "badger2040"
 
 
 def board_profile(name: str) -> tuple[int, int, str]:
@@ -61,21 +66,9 @@ def board_profile(name: str) -> tuple[int, int, str]:
 def run(options: Options) -> int:
     """`duelkeeper sim`: play a script, or run interactively in the terminal."""
     from duelkeeper.sim import runner, script, terminal
-    from duelkeeper.sim.device import Device
 
-    width, height, buttons = board_profile(options.board)
-    if options.size is not None:
-        width, height = options.size
-    if options.buttons is not None:
-        buttons = options.buttons
     steps = script.load(options.script) if options.script is not None else None
-    with Device(
-        options.storage,
-        runtime=options.runtime,
-        size=(width, height),
-        buttons=buttons,
-        source=options.source,
-    ) as device:
+    with _device(options) as device:
         recorder = runner.Recorder(options.screenshot, options.scale, keep=False)
         if steps is None:
             if options.screenshot is not None:
@@ -86,15 +79,50 @@ def run(options: Options) -> int:
         if sys.stdout.isatty():
             print(terminal.frame_text(device, quadrants=True))
         events = device.last.events
+        if options.target == "rp2":
+            state = "the game is on the flash (read it with `duelkeeper sync`)"
+        elif events < 0:
+            state = "no game in progress"
+        else:
+            state = "%d events in the game" % events
         print(
             "%s: %d presses, %d frames (%d full, %d partial), %s"
-            % (
-                options.script,
-                done.total_presses,
-                recorder.count,
-                done.full,
-                done.partial,
-                "no game in progress" if events < 0 else "%d events in the game" % events,
-            )
+            % (options.script, done.total_presses, recorder.count, done.full, done.partial, state)
         )
     return 0
+
+
+def _device(options: Options) -> "Any":
+    """The device the options ask for: the simulated one, or the emulated RP2040."""
+    if options.target == "rp2":
+        from duelkeeper.rp2.device import Rp2Device
+
+        if options.size is not None or options.buttons is not None:
+            raise DuelkeeperError("--size and --buttons are the board's own on --target rp2")
+        return Rp2Device(options.storage, rp2_board(options.board))
+    from duelkeeper.sim.device import Device
+
+    width, height, buttons = board_profile(options.board)
+    if options.size is not None:
+        width, height = options.size
+    if options.buttons is not None:
+        buttons = options.buttons
+    return Device(
+        options.storage,
+        runtime=options.runtime,
+        size=(width, height),
+        buttons=buttons,
+        source=options.source,
+    )
+
+
+def rp2_board(name: str) -> str:
+    """The board to emulate: ``name``, or the default for the simulator's own "sim"."""
+    from duelkeeper.rp2.wiring import BOARDS as WIRED
+
+    name = RP2_DEFAULT_BOARD if name == "sim" else name
+    if name not in WIRED:
+        raise DuelkeeperError(
+            f"board {name!r} cannot be emulated: one of {', '.join(sorted(WIRED))}"
+        )
+    return name

@@ -23,7 +23,7 @@ import sys
 import tempfile
 from pathlib import Path
 from types import TracebackType
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
 import platformdirs
 
@@ -59,6 +59,21 @@ class Step(NamedTuple):
     presses: int
     full: int
     partial: int
+
+
+class Driven(Protocol):
+    """What the simulator's front end (terminal, scripts, screenshots) drives: this
+    module's Device, or the emulated RP2040's (duelkeeper.rp2.device.Rp2Device)."""
+
+    runtime: str
+    geometry: Geometry
+    frame: bytes | None
+    last: Step
+    settle_ms: int
+
+    def step(self, held: int, ms: int = 10) -> Step: ...
+
+    def restart(self) -> None: ...
 
 
 def _inputs(src: Path) -> list[Path]:
@@ -184,6 +199,8 @@ class Device:
     modules that are C on a board, and a pad that shifts the heap layout; ``padded`` is
     then what they hold in the heap, for the heap benchmarks to take off.
     """
+
+    settle_ms = 500  # idle time after a script, for the last refresh to happen
 
     def __init__(
         self,

@@ -10,10 +10,8 @@ from pathlib import Path
 from typing import NamedTuple
 
 from duelkeeper.sim import png
-from duelkeeper.sim.device import Device
+from duelkeeper.sim.device import Driven
 from duelkeeper.sim.script import TICK_MS, Step, masks
-
-SETTLE_MS = 500  # idle time after the script, for the last refresh to happen
 
 
 class Frame(NamedTuple):
@@ -45,7 +43,7 @@ class Recorder:
         self._events = -1
         self._at = 0  # presses when the last event was seen
 
-    def see(self, device: Device, step_result: object = None) -> None:
+    def see(self, device: Driven, step_result: object = None) -> None:
         s = device.last
         if s.shown and s.frame is not None:
             self.count += 1
@@ -67,11 +65,11 @@ class Recorder:
 
 
 def play(
-    device: Device,
+    device: Driven,
     steps: Iterable[Step],
     recorder: Recorder | None = None,
     on_step: Callable[[Step], None] | None = None,
-    settle_ms: int = SETTLE_MS,
+    settle_ms: int | None = None,
 ) -> Run:
     rec = recorder if recorder is not None else Recorder()
     if device.last.shown == 0 and device.frame is None:
@@ -94,7 +92,7 @@ def play(
         for held in masks(step):
             device.step(held, TICK_MS)
             rec.see(device, None)
-    for _ in range(settle_ms // TICK_MS):
+    for _ in range((device.settle_ms if settle_ms is None else settle_ms) // TICK_MS):
         device.step(0, TICK_MS)
         rec.see(device, None)
     last = device.last

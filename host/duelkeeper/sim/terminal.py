@@ -18,7 +18,7 @@ from collections import deque
 from typing import TextIO
 
 from duelkeeper.errors import DuelkeeperError
-from duelkeeper.sim.device import Device, decode
+from duelkeeper.sim.device import Driven, decode
 from duelkeeper.sim.script import BUTTONS, LONG_MS, PRESS_MS, TICK_MS, Step, masks
 
 # Key -> (button, long)
@@ -66,7 +66,7 @@ def text(rows: list[list[int]], quadrants: bool = False) -> list[str]:
     return lines
 
 
-def frame_text(device: Device, quadrants: bool = False) -> str:
+def frame_text(device: Driven, quadrants: bool = False) -> str:
     w, h = device.geometry
     return "\n".join(text(decode(device.frame, w, h), quadrants))
 
@@ -79,7 +79,7 @@ def _final(ch: str) -> bool:
 class Terminal:
     """Runs the device interactively until q (or end of input)."""
 
-    def __init__(self, device: Device, out: TextIO = sys.stdout) -> None:
+    def __init__(self, device: Driven, out: TextIO = sys.stdout) -> None:
         self.device = device
         self.out = out
         self.queue: deque[int] = deque()

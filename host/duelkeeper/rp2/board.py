@@ -1,0 +1,268 @@
+"""An emulated Pico on the real rp2 firmware, driven from Python.
+
+``EmulatedBoard`` starts ``board.mjs`` under Node: rp2040js running MicroPython's rp2 port
+(the UF2 and boot ROM in ../shared/rp2, or ``DUELKEEPER_RP2``) over a flash file, its USB
+CDC served on a new pseudo-terminal (``path``) where mpremote and ``duelkeeper sync`` or
+``deploy`` find it as a plugged-in Pico. Emulated time passes only inside ``run``,
+``play`` and while ``free_run`` is on, so a test is exactly repeatable; rp2040js is not
+cycle-exact, so emulated milliseconds are not a real Pico's.
+"""
+
+import base64
+import json
+import os
+import subprocess
+import tty
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from types import TracebackType
+from typing import Any, NamedTuple
+
+from duelkeeper.errors import DuelkeeperError
+from duelkeeper.repo import NODE_MODULES, ROOT
+from duelkeeper.rp2 import flashimage
+from duelkeeper.rp2.wiring import BOARDS, Wiring
+
+RUNNER = Path(__file__).with_name("board.mjs")
+UF2_NAME = "firmware-RPI_PICO-v1.28.0.uf2"
+BOOTROM_NAME = "bootrom-rp2040-B1.bin"
+
+
+def firmware_dir() -> Path:
+    """Where the UF2 and the boot ROM are: ``DUELKEEPER_RP2``, else ../shared/rp2."""
+    return Path(os.environ.get("DUELKEEPER_RP2") or ROOT.parent / "shared" / "rp2")
+
+
+class Refresh(NamedTuple):
+    """A refresh the panel completed: ``frame`` is the screen as the user reads it, in the
+    firmware's buffer layout (MONO_VLSB, 1 = black), so it compares with the simulator's."""
+
+    full: bool
+    t_us: int
+    frame: bytes
+
+
+class Report(NamedTuple):
+    t_us: int  # emulated time since the last power-on
+    refreshes: list[Refresh]
+    flash_ops: int  # erase and program operations since the last power-on
+    cut: bool  # the power was cut (and the chip started again)
+    cpu_us: int  # emulated time the core spent running (not waiting) since power-on
+    spi_bytes: int  # bytes sent on SPI since power-on
+    busy: bool  # the panel is refreshing
+
+
+class BoardError(DuelkeeperError):
+    """The emulated board could not start or stopped answering; the message says why."""
+
+
+def user_view(native: bytes, width: int, height: int, mounting: str) -> bytes:
+    """The panel's native image (``width`` sources x ``height`` gates, a byte a pixel,
+    1 = black) turned as mounted, packed as the firmware's MONO_VLSB buffer."""
+    w, h = (height, width)  # landscape: the gates run across
+    out = bytearray(w * ((h + 7) // 8))
+    for gate in range(height):
+        row = native[gate * width : (gate + 1) * width]
+        for src in range(width):
+            if row[src]:
+                if mounting == "cw":  # native (src, gate) -> user (x, y)
+                    x, y = height - 1 - gate, src
+                else:
+                    x, y = gate, width - 1 - src
+                out[(y >> 3) * w + x] |= 1 << (y & 7)
+    return bytes(out)
+
+
+class EmulatedBoard:
+    """One emulated Pico, wired as ``board`` (wiring.BOARDS), over the flash file ``flash``
+    (made blank when missing)."""
+
+    def __init__(
+        self,
+        flash: Path,
+        board: str = "pico_inky_pack",
+        uf2: Path | None = None,
+        bootrom: Path | None = None,
+        panel_options: dict[str, int] | None = None,
+    ) -> None:
+        if board not in BOARDS:
+            raise BoardError(f"no emulated wiring for board {board!r}: one of {', '.join(BOARDS)}")
+        if not (NODE_MODULES / "rp2040js").is_dir():
+            raise BoardError(f"rp2040js is not in {NODE_MODULES}: run `make node_modules`")
+        self.board = board
+        self.wiring: Wiring = BOARDS[board]
+        self.flash = flash
+        if not flash.exists():
+            flashimage.blank(flash)
+        here = firmware_dir()
+        wiring = self.wiring._asdict()
+        wiring["panelOptions"] = panel_options or {}
+        master, slave = os.openpty()
+        tty.setraw(slave)  # bytes pass as over USB CDC: no echo, no CR/LF translation
+        self._master, self._slave = master, slave
+        self.path = os.ttyname(slave)
+        self._proc: subprocess.Popen[bytes] | None = subprocess.Popen(
+            [
+                "node",
+                str(RUNNER),
+                "--uf2",
+                str(uf2 or here / UF2_NAME),
+                "--bootrom",
+                str(bootrom or here / BOOTROM_NAME),
+                "--flash",
+                str(flash),
+                "--usb-fd",
+                str(master),
+                "--wiring",
+                json.dumps(wiring),
+            ],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            pass_fds=(master,),
+            cwd=ROOT,
+        )
+        first = self._reply()
+        if not first.get("ready"):
+            self.close()
+            raise BoardError(str(first.get("fatal") or first))
+        self.t_us = 0
+
+    # -- the control line ---------------------------------------------------------------
+
+    def _reply(self) -> dict[str, Any]:
+        assert self._proc is not None and self._proc.stdout is not None
+        line = self._proc.stdout.readline()
+        if not line:
+            code = self._proc.wait()
+            raise BoardError(f"the emulated board stopped (exit {code})")
+        reply: dict[str, Any] = json.loads(line)
+        if "fatal" in reply:
+            raise BoardError(str(reply["fatal"]))
+        if "error" in reply:
+            raise BoardError(f"emulated board: {reply['error']}")
+        return reply
+
+    def _ask(self, op: str, **args: Any) -> dict[str, Any]:
+        if self._proc is None or self._proc.stdin is None:
+            raise BoardError("the emulated board is closed")
+        self._proc.stdin.write((json.dumps({"op": op, **args}) + "\n").encode())
+        self._proc.stdin.flush()
+        return self._reply()
+
+    def _report(self, reply: dict[str, Any]) -> Report:
+        self.t_us = int(reply["t"])
+        w, h = self.wiring_geometry
+        refreshes = [
+            Refresh(kind == "full", t, user_view(base64.b64decode(img), w, h, self.wiring.mounting))
+            for kind, t, img in reply["refreshes"]
+        ]
+        return Report(
+            self.t_us,
+            refreshes,
+            int(reply["flashOps"]),
+            bool(reply["cut"]),
+            int(reply["cpuUs"]),
+            int(reply["spiBytes"]),
+            bool(reply["busy"]),
+        )
+
+    @property
+    def wiring_geometry(self) -> tuple[int, int]:
+        """The panel's native width (sources) and height (gate lines)."""
+        return (128, 296)
+
+    # -- time, buttons, power -------------------------------------------------------------
+
+    def run(self, ms: float) -> Report:
+        """Let ``ms`` emulated milliseconds pass with the buttons as they are."""
+        return self._report(self._ask("run", ms=ms))
+
+    def play(self, steps: Iterable[tuple[int, float]]) -> Report:
+        """Each (buttons held mask, ms) in turn: the masks use script.BUTTONS' bits."""
+        return self._report(self._ask("play", steps=[[m, ms] for m, ms in steps]))
+
+    def hold(self, mask: int) -> None:
+        self._report(self._ask("hold", mask=mask))
+
+    def cut(self, flash_op: int | None = None, part: float = 0.5) -> Report:
+        """Cut the power now (``flash_op`` None), or arm a cut inside the flash operation
+        ``flash_op`` counted from now (0: the next), with ``part`` of it done."""
+        if flash_op is None:
+            return self._report(self._ask("cut"))
+        return self._report(self._ask("cut", flashOp=flash_op, part=part))
+
+    def free_run(self, on: bool) -> None:
+        """On: emulated time runs by itself (for a host talking over the pty)."""
+        self._report(self._ask("freerun", on=on))
+
+    def panel(self) -> dict[str, Any]:
+        """The panel model now: size, refresh counters, protocol errors, and ``frame``
+        (what it shows, as the user reads it)."""
+        reply = self._ask("panel")
+        self._report(reply)
+        state: dict[str, Any] = reply["panel"]
+        native = base64.b64decode(state.pop("image"))
+        state["frame"] = user_view(native, state["width"], state["height"], self.wiring.mounting)
+        return state
+
+    def wait(self) -> int:
+        """Until the runner ends (it runs by itself once ``free_run`` is on)."""
+        assert self._proc is not None
+        return self._proc.wait()
+
+    # -- the USB serial line ----------------------------------------------------------------
+
+    def read_serial(self) -> bytes:
+        """What the device sent over USB and nobody read yet."""
+        out = b""
+        while True:
+            import select
+
+            ready, _, _ = select.select([self._slave], [], [], 0)
+            if not ready:
+                return out
+            out += os.read(self._slave, 65536)
+
+    def write_serial(self, data: bytes) -> None:
+        os.write(self._slave, data)
+
+    # -- closing --------------------------------------------------------------------------
+
+    def close(self) -> None:
+        proc = self._proc
+        if proc is not None:
+            self._proc = None
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait()
+            for stream in (proc.stdin, proc.stdout):
+                if stream is not None:
+                    stream.close()
+        for fd in (self._master, self._slave):
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+        self._master = self._slave = -1
+
+    def __enter__(self) -> "EmulatedBoard":
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        value: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        self.close()
+
+
+def steps_of(masks: Sequence[int], tick_ms: int) -> list[tuple[int, float]]:
+    """Button masks a tick each, merged into runs of the same mask."""
+    out: list[tuple[int, float]] = []
+    for mask in masks:
+        if out and out[-1][0] == mask:
+            out[-1] = (mask, out[-1][1] + tick_ms)
+        else:
+            out.append((mask, tick_ms))
+    return out
