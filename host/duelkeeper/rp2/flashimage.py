@@ -26,6 +26,11 @@ def _fs(data: bytearray | None = None, mount: bool = True) -> LittleFS:
         prog_size=256,
         read_size=32,
         lookahead_size=32,
+        # MicroPython's extmod/vfs_lfsx.c: a file of up to a cache's size is inlined in its
+        # directory; with a smaller cache here such a file (257 to 512 bytes) the device
+        # wrote reads as LFS_ERR_CORRUPT.
+        cache_size=4 * 256,
+        block_cycles=100,
         mount=False,
     )
     if data is not None:
