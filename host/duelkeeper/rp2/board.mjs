@@ -140,6 +140,7 @@ let usbQueue = []; // bytes from the host not yet taken by the device
 let usbPending = null; // [endpoint, size]: the device's armed OUT endpoint, waiting for bytes
 let held = 0; // buttons pressed now (mask over wiring.buttons)
 let flashOps = 0; // erase and program calls since boot
+let flashLog = []; // each of them: ["erase" | "program", offset, bytes]
 let cutAt = -1; // flashOps value at which to cut, or -1
 let cutPart = 0.5; // how much of that operation is done before the cut
 let wasCut = false;
@@ -172,6 +173,7 @@ function boot() {
   romProgram = romFunction(0x5052); // "RP"
   usbPending = null;
   flashOps = 0;
+  flashLog = [];
   cpuNs = 0;
   spiBytes = 0;
   cdc = new USBCDC(mcu.usbCtrl);
@@ -267,6 +269,7 @@ function flashOp(erase) {
   let done = count;
   const cutting = cutAt >= 0 && flashOps === cutAt;
   flashOps++;
+  flashLog.push([erase ? "erase" : "program", offset, count]);
   if (cutting) done = Math.floor(count * cutPart);
   if (offset < FS_OFFSET || offset + count > FS_OFFSET + FS_SIZE) {
     // only the filesystem is ever written; anything else would overwrite the firmware
@@ -384,6 +387,10 @@ const handlers = {
   },
   pc() {
     return report({ pc: core.registers[15], lr: core.registers[14], dma: mcu.dma.channels.map((c) => [c.ctrlTrig, c.transCount]) });
+  },
+  // the flash operations since power-on, in order (what a cut inside the Nth one hits)
+  flashlog() {
+    return report({ log: flashLog });
   },
   stats() {
     return report({ spiBytes, usbQueued: usbQueue.length });

@@ -191,6 +191,13 @@ class EmulatedBoard:
             return self._report(self._ask("cut"))
         return self._report(self._ask("cut", flashOp=flash_op, part=part))
 
+    def flash_log(self) -> list[tuple[str, int, int]]:
+        """The flash operations since power-on, in order: ("erase" or "program", offset
+        in the flash, bytes)."""
+        reply = self._ask("flashlog")
+        self._report(reply)
+        return [(str(kind), int(at), int(n)) for kind, at, n in reply["log"]]
+
     def free_run(self, on: bool) -> None:
         """On: emulated time runs by itself (for a host talking over the pty)."""
         self._report(self._ask("freerun", on=on))
