@@ -358,6 +358,13 @@ const handlers = {
     }
     return report();
   },
+  // bytes from the host in order with the control line (the pty's own input may arrive
+  // later than a "run" sent after it): what a test types
+  usb({ data }) {
+    for (const b of Buffer.from(data, "base64")) usbQueue.push(b);
+    feedUsb();
+    return report();
+  },
   hold({ mask }) {
     held = mask;
     return report();

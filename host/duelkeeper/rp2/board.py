@@ -231,7 +231,9 @@ class EmulatedBoard:
             out += os.read(self._slave, 65536)
 
     def write_serial(self, data: bytes) -> None:
-        os.write(self._slave, data)
+        """Bytes from the host, queued before anything asked after this call runs (a
+        client on the pty, such as mpremote, is served as its bytes arrive)."""
+        self._report(self._ask("usb", data=base64.b64encode(data).decode()))
 
     # -- closing --------------------------------------------------------------------------
 

@@ -16,12 +16,13 @@ from pathlib import Path
 from types import TracebackType
 
 from duelkeeper.rp2 import flashimage
-from duelkeeper.rp2.board import EmulatedBoard
+from duelkeeper.rp2.board import BoardError, EmulatedBoard
 from duelkeeper.sim.device import Geometry, Step
 
 IMAGE = "flash.img"
 SETTLE_MS = 5000  # after a script: time for the last refresh (a full one takes seconds)
 QUIET_MS = 60  # `settle`: this long with the core idle and the panel done
+BOOT_LIMIT_MS = 15000  # `boot`: a board that shows nothing by then is broken
 
 
 class Rp2Device:
@@ -44,6 +45,16 @@ class Rp2Device:
         self._held = 0
         self._full = 0
         self._partial = 0
+
+    def boot(self, limit_ms: int = BOOT_LIMIT_MS) -> int:
+        """Run until the first refresh completes; its emulated time (ms). A board that
+        shows nothing within ``limit_ms`` is an error naming its last output."""
+        while self.board.t_us < limit_ms * 1000:
+            if self.step(0, 10).shown:
+                return self.board.t_us // 1000
+        said = self.board.read_serial().decode("utf-8", "replace").strip().splitlines()
+        last = " | ".join(said[-3:]) if said else "nothing on its USB serial"
+        raise BoardError(f"the emulated {self.board_name} showed no frame in {limit_ms} ms: {last}")
 
     def step(self, held: int, ms: int = 10) -> Step:
         """``ms`` pass with ``held`` buttons down; a refresh completed meanwhile is shown."""

@@ -1,0 +1,69 @@
+"""Shared by the tests on the emulated RP2040: the skip when the firmware is absent,
+scripted games and how their frames are collected on each target.
+
+A game's button script is made by the autoplayer on the simulator (CPython runtime, the
+same firmware sources), then played gesture by gesture on both the simulator
+(MicroPython VM, the .mpy build) and the emulated board; after each gesture the device
+is left to settle (its refresh done) and the frame on screen is kept. On the board the
+frame is the panel model's image, decoded from the bytes the firmware sent on SPI.
+"""
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from duelkeeper.rp2.board import BOOTROM_NAME, UF2_NAME, firmware_dir
+from duelkeeper.rp2.device import Rp2Device
+from duelkeeper.sim.autoplay import Autoplayer
+from duelkeeper.sim.device import Device
+from duelkeeper.sim.script import TICK_MS, Step, masks
+
+HERE = firmware_dir()
+needs_rp2 = pytest.mark.skipif(
+    not (HERE / UF2_NAME).is_file() or not (HERE / BOOTROM_NAME).is_file(),
+    reason=f"../shared/rp2 is absent ({HERE} has no {UF2_NAME}): emulated RP2040 tests not run",
+)
+# The firmware's default names: a record with them needs no spelling on a fresh flash.
+PLAYERS = ["Player 1", "Player 2"]
+SIM_SETTLE_TICKS = 5  # the simulator's panel is never busy: a refresh starts a tick after
+
+
+def buttons_of(board: str) -> str:
+    from duelkeeper.sim import board_profile
+
+    return board_profile(board)[2]
+
+
+def script(record: dict[str, Any], buttons: str, flash: Path) -> list[Step]:
+    """The gestures that enter ``record`` through the menus of a board with ``buttons``."""
+    with Device(flash, runtime="cpython", buttons=buttons) as device:
+        device.step(0)
+        return Autoplayer(device).play(json.loads(json.dumps(record)))
+
+
+def sim_frames(steps: list[Step], buttons: str, flash: Path) -> list[bytes | None]:
+    """The simulator's frame after each gesture (index 0: the first frame after boot)."""
+    with Device(flash, buttons=buttons) as device:
+        for _ in range(SIM_SETTLE_TICKS):
+            device.step(0, TICK_MS)
+        frames = [device.frame]
+        for step in steps:
+            for held in masks(step):
+                device.step(held, TICK_MS)
+            for _ in range(SIM_SETTLE_TICKS):
+                device.step(0, TICK_MS)
+            frames.append(device.frame)
+        return frames
+
+
+def board_frames(device: Rp2Device, steps: list[Step]) -> list[bytes | None]:
+    """The same on the emulated board: each gesture by GPIO, then ``settle()``."""
+    device.settle()
+    frames = [device.frame]
+    for step in steps:
+        device.board.play([(held, TICK_MS) for held in masks(step)])
+        device.settle()
+        frames.append(device.frame)
+    return frames
