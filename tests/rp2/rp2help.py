@@ -36,13 +36,6 @@ def buttons_of(board: str) -> str:
     return board_profile(board)[2]
 
 
-def script(record: dict[str, Any], buttons: str, flash: Path) -> list[Step]:
-    """The gestures that enter ``record`` through the menus of a board with ``buttons``."""
-    with Device(flash, runtime="cpython", buttons=buttons) as device:
-        device.step(0)
-        return Autoplayer(device).play(json.loads(json.dumps(record)))
-
-
 def sim_frames(steps: list[Step], buttons: str, flash: Path) -> list[bytes | None]:
     """The simulator's frame after each gesture (index 0: the first frame after boot)."""
     with Device(flash, buttons=buttons) as device:
@@ -67,3 +60,24 @@ def board_frames(device: Rp2Device, steps: list[Step]) -> list[bytes | None]:
         device.settle()
         frames.append(device.frame)
     return frames
+
+
+def filed_script(record: dict[str, Any], buttons: str, flash: Path, end: bool) -> list[Step]:
+    """``script`` and then the gestures that file the game: with ``end``, the C menu's
+    "End game now and save it" first (a game stopped before its end); then A on the
+    score sheet (it files the game, ready for sync)."""
+    with Device(flash, runtime="cpython", buttons=buttons) as device:
+        device.step(0)
+        player = Autoplayer(device)
+        player.play(json.loads(json.dumps(record)))
+        if end:
+            player.press("c")
+            v = player.view()
+            player.pick(v, v["labels"].index("End game now and save it"))
+            player.pick(player.view(), 1)  # "End and save"
+        for _ in range(3):
+            if player.view()["screen"].endswith("sheet"):
+                player.press("a")
+        if player.view()["screen"].endswith("sheet"):
+            raise AssertionError("the score sheet did not file the game")
+        return player.steps

@@ -1,0 +1,121 @@
+"""Whole games by GPIO presses on the emulated boards, frame by frame against the simulator.
+
+Each game's button script comes from the autoplayer (rp2help.filed_script). It is played
+on the simulator (MicroPython VM, the .mpy build) and on the emulated board (the same
+build on MicroPython's real rp2 port); after every gesture both settle and the frame on
+screen must be the same, pixel for pixel: on the board it is the panel model's image,
+decoded from what the driver sent on SPI, not the framebuffer. The finished game is then
+synced from the board over its emulated USB with `duelkeeper sync`, and the log's entry
+must be the game entered, scored as `duelkeeper replay` scores it.
+
+The five games (7 Wonders Duel on each board that runs on a plain Pico, Splendor Duel
+and Antike Duellum on the Badger 2040) run two at a time (this machine has two cores),
+once per session; the tests read their outcomes.
+"""
+
+import json
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any, NamedTuple
+
+import pytest
+from rp2help import PLAYERS, board_frames, buttons_of, filed_script, needs_rp2, sim_frames
+
+from duelkeeper.log import Log
+from duelkeeper.rp2.device import Rp2Device
+from duelkeeper.sim.tablegame import antike_record, splendor_record, table_record
+
+pytestmark = needs_rp2
+COMMAND = str(Path(sys.executable).with_name("duelkeeper"))
+BOARDS = ("badger2040", "pico_inky_pack", "pico_epaper_2in9")
+JOBS = [("7wd", b) for b in BOARDS] + [
+    ("splendor-duel", "badger2040"),
+    ("antike-duellum", "badger2040"),
+]
+
+
+class Played(NamedTuple):
+    record: dict[str, Any]
+    gestures: int
+    sim: list[bytes | None]
+    board: list[bytes | None]
+    panel: dict[str, Any]
+    sync: subprocess.CompletedProcess[str]
+    logged: list[Any]
+
+
+def _record(kind: str) -> tuple[dict[str, Any], bool]:
+    """The record to enter, and whether it is stopped from the C menu before its end."""
+    if kind == "7wd":
+        record = table_record(3)
+    elif kind == "splendor-duel":
+        record = splendor_record(2)
+    else:
+        record = antike_record(1, events=24)
+    record["players"] = list(PLAYERS)  # no spelling on a fresh flash
+    return record, kind == "antike-duellum"
+
+
+def _play(kind: str, board: str, root: Path) -> Played:
+    record, end = _record(kind)
+    buttons = buttons_of(board)
+    steps = filed_script(record, buttons, root / "auto", end)
+    sim = sim_frames(steps, buttons, root / "sim")
+    with Rp2Device(root / "rp2", board) as device:
+        frames = board_frames(device, steps)
+        panel = device.board.panel()
+        device.board.free_run(True)
+        db = root / "log.sqlite3"
+        sync = subprocess.run(
+            [COMMAND, "sync", "--port", device.board.path, "--db", str(db)],
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
+    with Log.open(db) as log:
+        logged = list(log.games())
+    return Played(record, len(steps), sim, frames, panel, sync, logged)
+
+
+@pytest.fixture(scope="module")
+def played(tmp_path_factory: pytest.TempPathFactory) -> dict[tuple[str, str], Played]:
+    root = tmp_path_factory.mktemp("games")
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        futures = {job: pool.submit(_play, job[0], job[1], root / ("%s-%s" % job)) for job in JOBS}
+        return {job: f.result() for job, f in futures.items()}
+
+
+@pytest.mark.parametrize("job", JOBS, ids=["%s-%s" % j for j in JOBS])
+def test_every_frame_on_the_panel_is_the_simulators(
+    played: dict[tuple[str, str], Played], job: tuple[str, str]
+) -> None:
+    run = played[job]
+    assert len(run.board) == len(run.sim) == run.gestures + 1
+    differ = [i for i, (a, b) in enumerate(zip(run.sim, run.board, strict=True)) if a != b]
+    assert differ == [], f"{len(differ)} of {len(run.sim)} frames differ, first: {differ[0]}"
+    assert run.panel["errors"] == []  # nothing sent while busy, no stray data
+    assert run.panel["full"] >= 1 and run.panel["partial"] >= 1
+
+
+@pytest.mark.parametrize("job", JOBS, ids=["%s-%s" % j for j in JOBS])
+def test_the_game_synced_from_the_board_is_the_game_entered(
+    played: dict[tuple[str, str], Played], job: tuple[str, str], tmp_path: Path
+) -> None:
+    run = played[job]
+    assert run.sync.returncode == 0, run.sync.stderr
+    assert "synced (1 new, 0 already in the log)" in run.sync.stdout
+    [game] = run.logged
+    entered = run.record
+    assert game.game == entered["game"]
+    assert game.record["players"] == entered["players"]
+    assert game.record["setup"] == entered["setup"]
+    assert game.record["events"] == entered["events"]
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(game.record))
+    replayed = subprocess.run(
+        [COMMAND, "replay", str(path)], capture_output=True, text=True, timeout=60
+    )
+    assert replayed.returncode == 0, replayed.stderr
+    assert game.result == json.loads(replayed.stdout)
