@@ -39,10 +39,11 @@ def _open(args: argparse.Namespace) -> Log:
     return Log.open(args.db)
 
 
-def _db(parser: argparse.ArgumentParser) -> None:
+def _db(parser: argparse.ArgumentParser, default: object = None) -> None:
     parser.add_argument(
         "--db",
         type=Path,
+        default=default,
         metavar="PATH",
         help=f"the play log (default: ${ENV}, else log.sqlite3 in the user data directory)",
     )
@@ -166,6 +167,52 @@ def _export_arguments(parser: argparse.ArgumentParser) -> None:
         "--format", required=True, choices=list(export.FORMATS), help="what to write"
     )
     parser.add_argument("-o", "--output", type=Path, metavar="FILE", help="write here, not stdout")
+
+
+def _players(args: argparse.Namespace) -> int:
+    from duelkeeper import players
+
+    with _open(args) as log:
+        if args.action is None:
+            on_device = set(players.roster(log))
+            rows = [
+                [
+                    p.name,
+                    p.games,
+                    p.last,
+                    "yes" if p.name in on_device else "-",
+                    ", ".join(p.aliases),
+                ]
+                for p in players.players(log)
+            ]
+            print(table(["player", "games", "last", "on device", "also written"], rows))
+            return 0
+        moved = getattr(players, args.action)(log, args.old, args.new)
+    print(
+        "%s %s %s %s: %d game%s; the device learns it at the next sync"
+        % (
+            "renamed" if args.action == "rename" else "merged",
+            args.old,
+            "to" if args.action == "rename" else "into",
+            args.new,
+            moved,
+            "" if moved == 1 else "s",
+        )
+    )
+    return 0
+
+
+def _players_arguments(parser: argparse.ArgumentParser) -> None:
+    _db(parser)
+    actions = parser.add_subparsers(dest="action", metavar="ACTION")
+    rename = actions.add_parser("rename", help="call a player by a new name (games kept)")
+    rename.add_argument("old", metavar="OLD")
+    rename.add_argument("new", metavar="NEW")
+    merge = actions.add_parser("merge", help="OLD's games become INTO's: one player")
+    merge.add_argument("old", metavar="OLD")
+    merge.add_argument("new", metavar="INTO")
+    for sub in (rename, merge):
+        _db(sub, argparse.SUPPRESS)  # after the action too, without hiding one given before
 
 
 def _sim(args: argparse.Namespace) -> int:
@@ -359,6 +406,12 @@ COMMANDS = (
         "export the play log as CSV, JSON lines, a BG Stats file or BGG play XML",
         _export,
         _export_arguments,
+    ),
+    Command(
+        "players",
+        "list the players of the play log (most games first); rename or merge one",
+        _players,
+        _players_arguments,
     ),
     Command(
         "sim",
