@@ -330,12 +330,15 @@ def _port(parser: argparse.ArgumentParser) -> None:
 def _deploy(args: argparse.Namespace) -> int:
     from duelkeeper import deploy
 
-    print(deploy.run(args.port, args.board).summary())
+    report = deploy.run(args.port, args.board, args.db)
+    print(report.summary())
+    print(report.roster)
     return 0
 
 
 def _deploy_arguments(parser: argparse.ArgumentParser) -> None:
     _port(parser)
+    _db(parser)
     parser.add_argument(
         "--board",
         metavar="NAME",
@@ -352,6 +355,7 @@ def _sync(args: argparse.Namespace) -> int:
     for problem in outcome.problems:
         print("duelkeeper: %s" % problem, file=sys.stderr)
     print(outcome.summary())
+    print(outcome.roster)
     if outcome.problems:
         raise DuelkeeperError(outcome.failure())
     return 0

@@ -90,7 +90,7 @@ def test_sync_stats_export_and_resync(tmp_path: Path, flash: Path, served: PtyDe
     done = duelkeeper("sync", "--port", served.path, "--db", str(db))
     assert done.returncode == 0, done.stderr
     assert done.stderr == ""
-    assert done.stdout.endswith(": 6 games synced (6 new, 0 already in the log)\n")
+    assert ": 6 games synced (6 new, 0 already in the log)\nroster: " in done.stdout
     assert unsynced(flash) == [] and synced(flash) == ids
     with Log.open(db) as log:
         games = list(log.games())
@@ -144,7 +144,8 @@ def test_cut_after_every_step_resumes_to_the_same_log(tmp_path: Path, two: Path)
         reference = rows(tmp_path / "ref.sqlite3")
         assert len(reference) == 2
         assert [s for s, _ in steps] == ["enter", "info", "list"] + ["get", "add", "ack"] * 2 + [
-            "leave"
+            "roster",
+            "leave",
         ]
         for k, (name, gid) in enumerate(steps):
             restore(flash, saved)
