@@ -422,7 +422,8 @@ _ROSTER_MAX = const(512)  # bytes: names spelled here push the PC's least played
 
 
 def _roster_lines(s: "Storage") -> list:
-    data = _read(s.root + "/roster.txt")
+    path = s.root + "/roster.txt"
+    data = _read(path) or _read(path + ".tmp")  # .tmp: cut between remove and rename
     if not data:
         return []
     return [line for line in data.decode().split("\n") if len(line) > 1 and line[0] in "=+"]
