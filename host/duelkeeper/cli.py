@@ -67,7 +67,10 @@ def _filter(args: argparse.Namespace) -> Filter:
 
 
 def _import(args: argparse.Namespace) -> int:
-    entries = load_entries(args.files)  # every record replays before anything is written
+    from duelkeeper.progress import Progress
+
+    # every record replays before anything is written
+    entries = load_entries(args.files, progress=Progress("import"))
     with _open(args) as log:
         added = log.store_many(entries)
     print(

@@ -6,7 +6,6 @@ Every sync here starts the way it would with a board: Ctrl-C, the raw REPL, a so
 exception, by SIGKILL and by pulling the cable, and must then finish with the same log.
 """
 
-import io
 import json
 import shutil
 import signal
@@ -24,7 +23,6 @@ from ptyhelp import COMMAND, device, duelkeeper, restore, snapshot, synced, unsy
 from duelkeeper import sync
 from duelkeeper.device import Device, DeviceError
 from duelkeeper.log import Log
-from duelkeeper.progress import Progress
 from duelkeeper.randomgame import random_record
 from duelkeeper.sim.fill import fill, storage_class
 from duelkeeper.sim.pty import PtyDevice
@@ -320,25 +318,6 @@ def test_damaged_and_refused_records_stay_on_the_device(tmp_path: Path, flash: P
     assert {i for i, _, _ in rows(db)}.isdisjoint({damaged, short, wrong})
     kept = json.loads((tmp_path / "quarantine" / (wrong + ".json")).read_text())
     assert kept["id"] == wrong and kept["events"] == illegal["events"]
-
-
-def test_progress_bar_only_on_a_terminal_for_many() -> None:
-    class Tty(io.StringIO):
-        def isatty(self) -> bool:
-            return True
-
-    shown = Tty()
-    bar = Progress("sync", shown)
-    bar.start(8)
-    bar.update(4)
-    bar.end()
-    assert shown.getvalue().endswith("\rsync [###############...............] 4/8\n")
-    for stream, total in ((Tty(), 5), (io.StringIO(), 50)):
-        quiet = Progress("sync", stream)
-        quiet.start(total)
-        quiet.update(total)
-        quiet.end()
-        assert stream.getvalue() == ""
 
 
 def test_no_device_is_one_line(tmp_path: Path) -> None:
