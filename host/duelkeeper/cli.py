@@ -350,23 +350,43 @@ def _deploy_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _sync(args: argparse.Namespace) -> int:
+def _sync_once(port: str | None, db: Path | None) -> None:
     from duelkeeper import sync
     from duelkeeper.progress import Progress
 
-    outcome = sync.run(args.port, args.db, progress=Progress("sync"))
+    outcome = sync.run(port, db, progress=Progress("sync"))
     for problem in outcome.problems:
         print("duelkeeper: %s" % problem, file=sys.stderr)
     print(outcome.summary())
-    print(outcome.roster)
+    print(outcome.roster, flush=True)
     if outcome.problems:
         raise DuelkeeperError(outcome.failure())
+
+
+def _sync(args: argparse.Namespace) -> int:
+    if not args.watch:
+        _sync_once(args.port, args.db)
+        return 0
+    from duelkeeper import watch
+
+    if args.port is not None:
+        raise DuelkeeperError("--watch finds the boards by their USB vendor id: no --port")
+    try:
+        watch.watch(lambda port: _sync_once(port, args.db))
+    except KeyboardInterrupt:
+        watch.say("stopped watching")
     return 0
 
 
 def _sync_arguments(parser: argparse.ArgumentParser) -> None:
     _port(parser)
     _db(parser)
+    parser.add_argument(
+        "--watch",
+        action="store_true",
+        help="wait for a board to be plugged in (Raspberry Pi's USB vendor id), sync it, "
+        "and wait for the next, until Ctrl-C",
+    )
 
 
 class Command(NamedTuple):
