@@ -158,3 +158,11 @@ def test_upgrade_from_version_2_keeps_the_games(tmp_path: Path) -> None:
         assert sorted(p.name for p in players.players(log)) == ["Anne", "Bob"]
         with pytest.raises(DuelkeeperError, match="not a player's name"):
             players.rename(log, "Bob", "two\nlines")
+
+
+@pytest.mark.parametrize(("letters", "fit"), [(16, 21), (4, 64)])  # docs/sync.md's figures
+def test_roster_holds_names_of_a_length(tmp_path: Path, letters: int, fit: int) -> None:
+    games = [made("n%d" % i, ("%0*d" % (letters, i), "x" * 17), (1, 0), 0) for i in range(80)]
+    store_made(tmp_path / "log.sqlite3", games)
+    with Log.open(tmp_path / "log.sqlite3") as log:
+        assert len(players.roster(log)) == fit
