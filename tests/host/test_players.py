@@ -5,7 +5,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from loghelp import made, played, store_made
+from loghelp import made, played, store_made, trio
 from test_cli_log import ok, run
 
 from duelkeeper import players, schema
@@ -17,15 +17,7 @@ from duelkeeper.log import Filter, Log
 def db(tmp_path: Path) -> Path:
     """Ann played 3 games (2 with Bob, 1 with Cy), Bob 2, Cy 1, Ann-M 1 (with Bob)."""
     path = tmp_path / "log.sqlite3"
-    store_made(
-        path,
-        [
-            made("g1", ("Ann", "Bob"), (40, 30), 0, date="2026-01-01"),
-            made("g2", ("Bob", "Ann"), (41, 31), 0, date="2026-01-02"),
-            made("g3", ("Cy", "Ann"), (20, 50), 1, date="2026-01-03"),
-            made("g4", ("Ann M", "Dee"), (33, 35), 1, date="2026-01-04"),
-        ],
-    )
+    store_made(path, [*trio(), made("g4", ("Ann M", "Dee"), (33, 35), 1, date="2026-01-04")])
     return path
 
 

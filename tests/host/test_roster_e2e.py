@@ -7,7 +7,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from loghelp import made, store_made
+from loghelp import store_made, trio
 from ptyhelp import device, duelkeeper
 
 from duelkeeper import players, roster
@@ -23,14 +23,7 @@ from duelkeeper.sim.device import cached_build
 def db(tmp_path: Path) -> Path:
     """Ann 3 games, Bob 2, Cy 1 (Cy never met Bob)."""
     path = tmp_path / "log.sqlite3"
-    store_made(
-        path,
-        [
-            made("g1", ("Ann", "Bob"), (40, 30), 0, date="2026-01-01"),
-            made("g2", ("Bob", "Ann"), (41, 31), 0, date="2026-01-02"),
-            made("g3", ("Cy", "Ann"), (20, 50), 1, date="2026-01-03"),
-        ],
-    )
+    store_made(path, trio())
     return path
 
 
