@@ -1,6 +1,7 @@
 """`duelkeeper players`: the list, rename and merge, the aliases that keep later games
 the player's, the roster the device gets, and the one-line refusals."""
 
+import json
 import sqlite3
 from pathlib import Path
 
@@ -51,6 +52,16 @@ def test_rename_keeps_games_and_maps_later_records(db: Path) -> None:
         assert sorted(rows) == [("Anne",), ("Eve",)]
         first = players.players(log)[0]
         assert (first.name, first.games, first.aliases) == ("Anne", 4, ("Ann",))
+
+
+def test_show_names_players_as_the_log_does(tmp_path: Path) -> None:
+    path = tmp_path / "log.sqlite3"
+    with Log.open(path) as log:
+        log.add(played("7wd", 1, id="g", players=["Ann", "Bob"]))
+        players.rename(log, "Ann", "Anne")
+    shown = json.loads(ok("show", "g", "--json", "--db", str(path)))
+    assert shown["players"] == ["Anne", "Bob"]
+    assert "coins Anne" in shown["timeline"]["labels"]
 
 
 def test_a_renamed_game_synced_again_is_the_same_game(db: Path) -> None:
