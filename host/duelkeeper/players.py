@@ -20,6 +20,9 @@ from duelkeeper.log import Log
 # menu line beside another: at most NAME_MAX characters.
 ROSTER_BYTES = 384
 NAME_MAX = 16
+# The device's names for seats nobody named (firmware/screens/players.py, DEFAULT): it
+# offers them anyway, and in the roster they would take the place of real players.
+PLACEHOLDERS = ("Player 1", "Player 2")
 
 
 class Player(NamedTuple):
@@ -49,7 +52,8 @@ def players(log: Log) -> list[Player]:
 
 def fits(name: str) -> bool:
     """Whether the device can show ``name`` (so it goes in the roster)."""
-    return 0 < len(name) <= NAME_MAX and all(" " <= ch <= "~" for ch in name)
+    printable = all(" " <= ch <= "~" for ch in name)
+    return 0 < len(name) <= NAME_MAX and printable and name not in PLACEHOLDERS
 
 
 def roster(log: Log) -> list[str]:

@@ -134,11 +134,13 @@ def test_roster_is_bounded_and_drawable(tmp_path: Path) -> None:
     games = [made("n%d" % i, ("P%02d" % i, "Ann"), (1, 0), 0) for i in range(100)]
     games.append(made("wide", ("Zoë", "Ann"), (1, 0), 0))
     games.append(made("long", ("A" * 17, "Ann"), (1, 0), 0))
+    games += [made("p%d" % i, ("Player 1", "Player 2"), (1, 0), 0) for i in range(60)]
     store_made(tmp_path / "log.sqlite3", games)
     with Log.open(tmp_path / "log.sqlite3") as log:
         names = players.roster(log)
     assert names[0] == "Ann"  # most played first
     assert "Zoë" not in names and "A" * 17 not in names
+    assert "Player 1" not in names and "Player 2" not in names  # the device's placeholders
     assert sum(len(n) + 2 for n in names) <= players.ROSTER_BYTES
     assert len(names) == (players.ROSTER_BYTES - 5) // 5 + 1  # "Ann", then "P00".. (5 B)
 
