@@ -412,3 +412,70 @@ def _random_bytes(n: int) -> bytes:
     import random
 
     return bytes(random.getrandbits(8) for _ in range(n))
+
+
+# -- the roster: the players the PC's log knows, and the names spelled here -------------
+# roster.txt, a line per name: "=Name" from the PC (most played first, a few hundred
+# bytes: duelkeeper's players.ROSTER_BYTES), "+Name" spelled on this device since the
+# last sync. Only the names screen and sync read it, per call: no heap during a game.
+_ROSTER_MAX = const(512)  # bytes: names spelled here push the PC's least played out
+
+
+def _roster_lines(s: "Storage") -> list:
+    path = s.root + "/roster.txt"
+    data = _read(path) or _read(path + ".tmp")  # .tmp: cut between remove and rename
+    if not data:
+        return []
+    return [line for line in data.decode().split("\n") if len(line) > 1 and line[0] in "=+"]
+
+
+def _put_roster(s: "Storage", lines: list) -> None:
+    path = s.root + "/roster.txt"
+    S._write(path + ".tmp", "".join(line + "\n" for line in lines).encode())
+    _replace(path + ".tmp", path)
+    S._sync()
+
+
+def roster(s: "Storage", spelt: bool = False) -> list:
+    """The roster's names, in its order; ``spelt``: only those spelled here since sync."""
+    return [line[1:] for line in _roster_lines(s) if not spelt or line[0] == "+"]
+
+
+def add_name(s: "Storage", name: str) -> None:
+    """Keep a name spelled on the device for the PC's next sync (unless it is known)."""
+    lines = _roster_lines(s)
+    for line in lines:
+        if line[1:] == name:
+            return
+    lines.append("+" + name)
+    while sum(len(line) + 1 for line in lines) > _ROSTER_MAX:
+        at = 0  # the oldest name spelled here, when none of the PC's is left
+        for i in range(len(lines)):
+            if lines[i][0] == "=":
+                at = i  # the PC's least played
+        del lines[at]
+    _put_roster(s, lines)
+
+
+def set_roster(s: "Storage", names: tuple, renames: dict) -> int:
+    """The PC's roster replaces the file (the names spelled here are in its log now);
+    ``renames`` ({old: new}, the log's renames and merges) apply to the settings' seats
+    and recent names. Returns the count of names."""
+    _put_roster(s, ["=" + n for n in names])
+    value = settings(s)
+    changed = False
+    for key in ("players", "names"):
+        old = value.get(key)
+        if not isinstance(old, list):
+            continue
+        new = []
+        for n in old:
+            n = renames.get(n, n)
+            if n not in new:
+                new.append(n)
+        if new != old and (key == "names" or len(new) == 2):  # seats stay two players
+            value[key] = new
+            changed = True
+    if changed:
+        save_settings(s, value)
+    return len(names)

@@ -192,7 +192,8 @@ class Storage:
 
         ``resume()``, ``start(record)``, ``finish()``, ``unsynced()``, ``synced()``,
         ``read(game_id)``, ``ack(game_id)``, ``device_id()``, ``new_id()``, ``settings()``,
-        ``save_settings(settings)``: see docs/firmware.md, "Storage".
+        ``save_settings(settings)``, ``roster(spelt=False)``, ``add_name(name)``,
+        ``set_roster(names, renames)``: see docs/firmware.md, "Storage".
         """
         if name[0] == "_":
             raise AttributeError(name)

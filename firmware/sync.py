@@ -18,6 +18,12 @@ Protocol 1, one line each, fields separated by single spaces:
                  NONE <id>         no such game
     ack(id)      ACK <id>          marked synced (call it only once the PC has committed it)
                  NONE <id>
+    names()      NAME +<name>      one per name spelled here since the last roster
+                 NAME =<name>      one per name the settings hold (the seats, recent names)
+                 END <count>
+    roster(names, renames)
+                 ROSTER <count>    the PC's roster written, its renames ({old: new})
+                                   applied to the settings' names
 
 A game stays listed until acknowledged; acknowledging twice is harmless. Acknowledged
 games stay on the device until space is needed. ``root`` (default ``ROOT``, "/" on a
@@ -68,3 +74,20 @@ def ack(game_id: str, root: "str | None" = None) -> None:
         print("ACK %s" % game_id)
     else:
         print("NONE %s" % game_id)
+
+
+def names(root: "str | None" = None) -> None:
+    s = _storage(root)
+    out = ["+" + n for n in s.roster(True)]
+    settings = s.settings()
+    for key in ("players", "names"):
+        held = settings.get(key)
+        if isinstance(held, type(out)):  # list() is this module's: see above
+            out += ["=" + n for n in held if isinstance(n, str)]
+    for line in out:
+        print("NAME " + line)
+    print("END %d" % len(out))
+
+
+def roster(names: tuple, renames: dict, root: "str | None" = None) -> None:
+    print("ROSTER %d" % _storage(root).set_roster(names, renames))

@@ -73,6 +73,10 @@ class Screen(Base):
         name = spell(self.spelt()).strip()
         if name:
             choose(self.app, self.seat, name)
+            try:  # a new name goes to the PC at the next sync (the roster)
+                self.app.storage.add_name(name)  # type: ignore[attr-defined]
+            except OSError:
+                self.app.notice = "Could not save the name"  # type: ignore[attr-defined]
         self.app.pop()  # type: ignore[attr-defined]
 
     def draw(self, c: "Canvas") -> None:

@@ -1,4 +1,5 @@
-"""A seat's name: one of the recent names, or a new one spelt with the letter picker."""
+"""A seat's name: one of the recent names, or of the roster (the players the PC's log
+knows, most played first, sent at sync), or a new one spelt with the letter picker."""
 
 from .menu import Menu
 from .players import seats, set_names
@@ -8,8 +9,7 @@ class Screen(Menu):
     def __init__(self, app: object, seat: int) -> None:
         self.seat = seat
         settings = app.settings  # type: ignore[attr-defined]
-        recent = settings.get("names")
-        self.names = [n for n in recent if isinstance(n, str)] if isinstance(recent, list) else []
+        self.names = known(app)
         labels = ["New name...", "Edit " + seats(settings)[seat]] + self.names
         super().__init__(app, "Player %d" % (seat + 1), labels, 2 if self.names else 0)
 
@@ -32,3 +32,17 @@ def choose(app: object, seat: int, name: str) -> None:
     if names[1 - seat] == name:  # the same name twice: the seats swap instead
         names[1 - seat] = seats(app.settings)[seat]  # type: ignore[attr-defined]
     set_names(app, names)
+
+
+def known(app: object) -> list:
+    """The recent names (in the settings), then the roster's others (read for the call)."""
+    recent = app.settings.get("names")  # type: ignore[attr-defined]
+    out = [n for n in recent if isinstance(n, str)] if isinstance(recent, list) else []
+    try:
+        roster = app.storage.roster()  # type: ignore[attr-defined]
+    except (OSError, ValueError):  # an unreadable roster: the recent names still serve
+        roster = []
+    for n in roster:
+        if n not in out:
+            out.append(n)
+    return out

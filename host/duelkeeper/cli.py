@@ -39,10 +39,11 @@ def _open(args: argparse.Namespace) -> Log:
     return Log.open(args.db)
 
 
-def _db(parser: argparse.ArgumentParser) -> None:
+def _db(parser: argparse.ArgumentParser, default: object = None) -> None:
     parser.add_argument(
         "--db",
         type=Path,
+        default=default,
         metavar="PATH",
         help=f"the play log (default: ${ENV}, else log.sqlite3 in the user data directory)",
     )
@@ -66,7 +67,10 @@ def _filter(args: argparse.Namespace) -> Filter:
 
 
 def _import(args: argparse.Namespace) -> int:
-    entries = load_entries(args.files)  # every record replays before anything is written
+    from duelkeeper.progress import Progress
+
+    # every record replays before anything is written
+    entries = load_entries(args.files, progress=Progress("import"))
     with _open(args) as log:
         added = log.store_many(entries)
     print(
@@ -166,6 +170,52 @@ def _export_arguments(parser: argparse.ArgumentParser) -> None:
         "--format", required=True, choices=list(export.FORMATS), help="what to write"
     )
     parser.add_argument("-o", "--output", type=Path, metavar="FILE", help="write here, not stdout")
+
+
+def _players(args: argparse.Namespace) -> int:
+    from duelkeeper import players
+
+    with _open(args) as log:
+        if args.action is None:
+            on_device = set(players.roster(log))
+            rows = [
+                [
+                    p.name,
+                    p.games,
+                    p.last,
+                    "yes" if p.name in on_device else "-",
+                    ", ".join(p.aliases),
+                ]
+                for p in players.players(log)
+            ]
+            print(table(["player", "games", "last", "on device", "also written"], rows))
+            return 0
+        moved = getattr(players, args.action)(log, args.old, args.new)
+    print(
+        "%s %s %s %s: %d game%s; the device learns it at the next sync"
+        % (
+            "renamed" if args.action == "rename" else "merged",
+            args.old,
+            "to" if args.action == "rename" else "into",
+            args.new,
+            moved,
+            "" if moved == 1 else "s",
+        )
+    )
+    return 0
+
+
+def _players_arguments(parser: argparse.ArgumentParser) -> None:
+    _db(parser)
+    actions = parser.add_subparsers(dest="action", metavar="ACTION")
+    rename = actions.add_parser("rename", help="call a player by a new name (games kept)")
+    rename.add_argument("old", metavar="OLD")
+    rename.add_argument("new", metavar="NEW")
+    merge = actions.add_parser("merge", help="OLD's games become INTO's: one player")
+    merge.add_argument("old", metavar="OLD")
+    merge.add_argument("new", metavar="INTO")
+    for sub in (rename, merge):
+        _db(sub, argparse.SUPPRESS)  # after the action too, without hiding one given before
 
 
 def _sim(args: argparse.Namespace) -> int:
@@ -298,12 +348,15 @@ def _port(parser: argparse.ArgumentParser) -> None:
 def _deploy(args: argparse.Namespace) -> int:
     from duelkeeper import deploy
 
-    print(deploy.run(args.port, args.board).summary())
+    report = deploy.run(args.port, args.board, args.db)
+    print(report.summary())
+    print(report.roster)
     return 0
 
 
 def _deploy_arguments(parser: argparse.ArgumentParser) -> None:
     _port(parser)
+    _db(parser)
     parser.add_argument(
         "--board",
         metavar="NAME",
@@ -312,22 +365,43 @@ def _deploy_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _sync(args: argparse.Namespace) -> int:
+def _sync_once(port: str | None, db: Path | None) -> None:
     from duelkeeper import sync
     from duelkeeper.progress import Progress
 
-    outcome = sync.run(args.port, args.db, progress=Progress("sync"))
+    outcome = sync.run(port, db, progress=Progress("sync"))
     for problem in outcome.problems:
         print("duelkeeper: %s" % problem, file=sys.stderr)
     print(outcome.summary())
+    print(outcome.roster, flush=True)
     if outcome.problems:
         raise DuelkeeperError(outcome.failure())
+
+
+def _sync(args: argparse.Namespace) -> int:
+    if not args.watch:
+        _sync_once(args.port, args.db)
+        return 0
+    from duelkeeper import watch
+
+    if args.port is not None:
+        raise DuelkeeperError("--watch finds the boards by their USB vendor id: no --port")
+    try:
+        watch.watch(lambda port: _sync_once(port, args.db))
+    except KeyboardInterrupt:
+        watch.say("stopped watching")
     return 0
 
 
 def _sync_arguments(parser: argparse.ArgumentParser) -> None:
     _port(parser)
     _db(parser)
+    parser.add_argument(
+        "--watch",
+        action="store_true",
+        help="wait for a board to be plugged in (Raspberry Pi's USB vendor id), sync it, "
+        "and wait for the next, until Ctrl-C",
+    )
 
 
 class Command(NamedTuple):
@@ -374,6 +448,12 @@ COMMANDS = (
         "export the play log as CSV, JSON lines, a BG Stats file or BGG play XML",
         _export,
         _export_arguments,
+    ),
+    Command(
+        "players",
+        "list the players of the play log (most games first); rename or merge one",
+        _players,
+        _players_arguments,
     ),
     Command(
         "sim",

@@ -3,7 +3,8 @@
 What goes where is docs/firmware.md's table: the .mpy files mpy-cross makes of
 shared/duelcore, firmware and boards under /lib with the data files beside them (the
 fonts' glyphs, firmware/gfx/font.bin), a two-line /main.py that starts the
-app, and the board's name merged into /settings.json. Only what differs is copied: the
+app, the board's name merged into /settings.json, and the play log's roster of players
+(duelkeeper/roster.py, as at sync). Only what differs is copied: the
 device hashes what it holds (SHA-256, or CRC-32 where hashlib lacks it), so a file
 changed or half-written by any means is seen, and nothing relies on a manifest that
 could be stale. Each file is written to ``<path>.tmp`` and renamed, so a cut deploy
@@ -24,7 +25,9 @@ from pathlib import Path
 
 from duelkeeper.device import Device, DeviceError
 from duelkeeper.errors import DuelkeeperError
+from duelkeeper.log import Log
 from duelkeeper.repo import ROOT
+from duelkeeper.roster import exchange
 from duelkeeper.sim.device import PACKAGES, cached_build, shipped
 
 BOARDS = ROOT / "boards"
@@ -111,6 +114,7 @@ class Report:
     removed: list[str] = field(default_factory=list)
     unchanged: int = 0
     board: str = ""
+    roster: str = ""  # the roster step's summary
 
     def summary(self) -> str:
         return "deployed to %s: %d file%s copied, %d unchanged, %d removed; board %s" % (
@@ -191,8 +195,11 @@ def _folders(paths: list[str]) -> list[str]:
     return sorted(need, key=lambda p: (p.count("/"), p))
 
 
-def deploy(device: Device, board: str | None = None, code: Path | None = None) -> Report:
-    """Put the device code on ``device``, copying only what differs; see the module."""
+def deploy(
+    device: Device, board: str | None = None, code: Path | None = None, log: Log | None = None
+) -> Report:
+    """Put the device code on ``device``, copying only what differs, and ``log``'s roster
+    (none without a log); see the module."""
     wanted = files(code)
     report = Report(device.port)
     device.enter()
@@ -229,14 +236,17 @@ def deploy(device: Device, board: str | None = None, code: Path | None = None) -
         raise DeviceError("%s: the board setting was not confirmed: %r" % (device.port, board_line))
     name = board_line[0][6:].decode(errors="replace")
     report.board = name if name != "-" else default_board() + " (the firmware's default)"
+    if log is not None:
+        report.roster = exchange(device, log).summary()
     device.leave()
     return report
 
 
-def run(port: str | None, board: str | None = None) -> Report:
-    """Open the device (the one Pico plugged in when ``port`` is None) and deploy."""
+def run(port: str | None, board: str | None = None, db: Path | None = None) -> Report:
+    """Open the device (the one Pico plugged in when ``port`` is None) and the log
+    (``Log.open``'s default when ``db`` is None), and deploy."""
     if board is not None:
         check_board(board)
     code = cached_build(mpy=True)  # compile first: a module that does not compile stops here
-    with Device(port) as device:
-        return deploy(device, board, code)
+    with Log.open(db) as log, Device(port) as device:
+        return deploy(device, board, code, log)

@@ -15,6 +15,7 @@ from typing import Any
 from duelcore import IllegalEvent, RecordError
 from duelkeeper.entry import Entry, prepare
 from duelkeeper.errors import DuelkeeperError
+from duelkeeper.progress import Progress
 
 
 def read_text(source: str) -> str:
@@ -64,17 +65,29 @@ def read_records(sources: Iterable[str]) -> list[tuple[str, Any]]:
     return [pair for source in sources for pair in parse_records(read_text(source), source)]
 
 
-def load_entries(sources: Iterable[str], now: datetime | None = None) -> list[Entry]:
+def load_entries(
+    sources: Iterable[str], now: datetime | None = None, progress: Progress | None = None
+) -> list[Entry]:
     """Read and replay every record of ``sources``; the first refusal stops it all.
+    ``progress`` follows the replays, which take most of an import's time.
 
     Nothing is written here: the caller stores the entries once all have replayed.
     """
     entries = []
-    for where, data in read_records(sources):
-        try:
-            entries.append(prepare(data, now))
-        except (RecordError, IllegalEvent, DuelkeeperError) as e:
-            rid = data.get("id") if isinstance(data, dict) else None
-            label = f"{where} (game {rid})" if isinstance(rid, str) else where
-            raise DuelkeeperError(f"{label}: {e}") from None
+    records = read_records(sources)
+    if progress is not None:
+        progress.start(len(records))
+    try:
+        for where, data in records:
+            try:
+                entries.append(prepare(data, now))
+            except (RecordError, IllegalEvent, DuelkeeperError) as e:
+                rid = data.get("id") if isinstance(data, dict) else None
+                label = f"{where} (game {rid})" if isinstance(rid, str) else where
+                raise DuelkeeperError(f"{label}: {e}") from None
+            if progress is not None:
+                progress.update(len(entries))
+    finally:
+        if progress is not None:
+            progress.end()
     return entries

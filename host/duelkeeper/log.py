@@ -177,9 +177,18 @@ class Log:
         """Replay and store one game; True if it is new, False if it was there already."""
         return self.store(prepare(record))
 
+    def player(self, name: str) -> str:
+        """The log's name for a player a record calls ``name`` (renamed, merged: the new)."""
+        row = self.conn.execute("SELECT player FROM aliases WHERE name = ?", (name,)).fetchone()
+        return name if row is None else str(row[0])
+
     def store(self, entry: Entry) -> bool:
-        """Store a prepared entry (see ``add``); raise IdConflict on a different record."""
+        """Store a prepared entry (see ``add``); raise IdConflict on a different record.
+        The rows name the players as the log does today (``player``); the record as played."""
         with self.transaction():
+            entry = entry._replace(
+                players=(self.player(entry.players[0]), self.player(entry.players[1]))
+            )
             row = self.conn.execute("SELECT record FROM games WHERE id = ?", (entry.id,)).fetchone()
             if row is not None:
                 if row[0] == entry.record:

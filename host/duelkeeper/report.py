@@ -88,7 +88,7 @@ def _victories(log: Log) -> Callable[[Figure], None]:
 
 
 def _track(game: Game) -> Callable[[Figure], None]:
-    line = timeline(game.record)
+    line = timeline(game.record, game.players)
     steps = range(-1, len(line.events) - 1)  # -1: the setup
 
     def series(ax: Axes, columns: list[int]) -> None:

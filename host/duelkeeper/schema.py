@@ -58,6 +58,13 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             ON plays (game, player, opponent, outcome, victory, score)""",
         "CREATE INDEX games_in_order ON games (game, date, id, player0, player1, winner)",
     ),
+    # 3: players known before their first game (a name spelled on a device, learned at
+    # sync), and the names records use for a player the log has since renamed or merged:
+    # records keep the names as played, games and plays hold the player's name of today.
+    (
+        "CREATE TABLE players (name TEXT PRIMARY KEY, added TEXT NOT NULL) WITHOUT ROWID",
+        "CREATE TABLE aliases (name TEXT PRIMARY KEY, player TEXT NOT NULL) WITHOUT ROWID",
+    ),
 )
 
 VERSION = len(MIGRATIONS)

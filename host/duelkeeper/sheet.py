@@ -22,9 +22,9 @@ class Timeline(NamedTuple):
     values: list[list[int]]  # values[i]: the series after events[i]
 
 
-def timeline(record: dict[str, Any]) -> Timeline:
+def timeline(record: dict[str, Any], players: tuple[str, str]) -> Timeline:
+    """The record replayed event by event; ``players``: the log's names (renames kept)."""
     k = kind(record["game"])
-    players = record["players"]
     match = Match(dict(record, events=[]))
     events: list[Any] = [None]
     values = [[read(match.result()) for _, read in k.series]]
@@ -40,7 +40,7 @@ def sheet(game: Game) -> dict[str, Any]:
     k = kind(game.game)
     result = game.result
     scores = [k.scores(result, 0), k.scores(result, 1)]
-    line = timeline(game.record)
+    line = timeline(game.record, game.players)
     return {
         "id": game.id,
         "game": game.game,

@@ -28,13 +28,14 @@ from pathlib import Path
 from typing import Any
 
 from duelcore import IllegalEvent, RecordError
-from duelkeeper.device import Device
+from duelkeeper.device import Device, DeviceError
 from duelkeeper.errors import DuelkeeperError
 from duelkeeper.log import Log
 from duelkeeper.progress import Progress
+from duelkeeper.roster import exchange
 
 PROTOCOL = 1
-STEPS = ("enter", "info", "list", "get", "add", "ack", "leave")
+STEPS = ("enter", "info", "list", "get", "add", "ack", "roster", "leave")
 RETRIES = 1  # a garbled transfer is read once more before it is reported
 _ID = re.compile(rb"[0-9A-Za-z_.-]{1,64}")
 
@@ -73,6 +74,7 @@ class Outcome:
     new: int = 0  # added to the log and acknowledged
     known: int = 0  # in the log already, acknowledged again
     problems: list[Problem] = field(default_factory=list)
+    roster: str = ""  # what the roster step did (or why it did not)
 
     def summary(self) -> str:
         done = self.new + self.known
@@ -221,6 +223,8 @@ def sync(
     step("enter", None)
     try:
         out = _games(device, log, step, progress)
+        out.roster = _roster(device, log)
+        step("roster", None)
     except BaseException:
         with contextlib.suppress(Exception):  # the app back on, if the device still answers
             device.leave()
@@ -247,6 +251,17 @@ def _games(device: Device, log: Log, step: Hook, progress: Progress | None) -> O
     finally:
         progress.end()
     return out
+
+
+def _roster(device: Device, log: Log) -> str:
+    """The roster step after the games (duelkeeper/roster.py): its one-line summary. Its
+    failure fails no game: the next sync sends the roster again."""
+    try:
+        return exchange(device, log).summary()
+    except DeviceError:
+        raise
+    except DuelkeeperError as e:
+        return str(e)
 
 
 def _game(device: Device, log: Log, gid: str, out: Outcome, step: Hook) -> None:

@@ -65,3 +65,12 @@ def made(
 def store_made(path: Path, games: list[tuple[dict[str, Any], dict[str, Any]]]) -> None:
     with Log.open(path) as log:
         log.store_many(from_result(record, result) for record, result in games)
+
+
+def trio() -> list[tuple[dict[str, Any], dict[str, Any]]]:
+    """Three games: Ann played all three, Bob two (with Ann), Cy one (with Ann)."""
+    return [
+        made("g1", ("Ann", "Bob"), (40, 30), 0, date="2026-01-01"),
+        made("g2", ("Bob", "Ann"), (41, 31), 0, date="2026-01-02"),
+        made("g3", ("Cy", "Ann"), (20, 50), 1, date="2026-01-03"),
+    ]

@@ -33,7 +33,8 @@ def deployed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Deployed]:
     flash.mkdir()
     (flash / "settings.json").write_text(json.dumps({"names": ["Ann", "Bob"]}))
     with device(flash, games=2) as d:
-        done = duelkeeper("deploy", "--port", d.path, "--board", "pico_inky_pack")
+        db = str(flash.parent / "log.sqlite3")
+        done = duelkeeper("deploy", "--port", d.path, "--board", "pico_inky_pack", "--db", db)
         assert done.returncode == 0, done.stderr
         assert done.stderr == ""
         yield Deployed(flash=flash, device=d, stdout=done.stdout)
@@ -41,10 +42,15 @@ def deployed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Deployed]:
 
 def test_first_deploy_copies_everything_and_merges_the_settings(deployed: Deployed) -> None:
     wanted = deploy.files()
-    assert deployed.stdout == "deployed to %s: %d files copied, 0 unchanged, 0 removed; %s\n" % (
-        deployed.device.path,
-        len(wanted),
-        "board pico_inky_pack",
+    assert (
+        deployed.stdout
+        == "deployed to %s: %d files copied, 0 unchanged, 0 removed; %s\n%s\n"
+        % (
+            deployed.device.path,
+            len(wanted),
+            "board pico_inky_pack",
+            "roster: 0 names on the device",
+        )
     )
     for path, data in wanted.items():
         assert (deployed.flash / path.lstrip("/")).read_bytes() == data, path
@@ -61,7 +67,7 @@ def test_first_deploy_copies_everything_and_merges_the_settings(deployed: Deploy
 
 
 def test_second_deploy_copies_nothing(deployed: Deployed) -> None:
-    report = deploy.run(deployed.device.path)
+    report = deploy.run(deployed.device.path, None, deployed.flash.parent / "log.sqlite3")
     assert (report.copied, report.removed) == ([], [])
     assert report.unchanged == len(deploy.files())
     assert report.board == "pico_inky_pack"  # kept: no --board this time
@@ -76,7 +82,7 @@ def test_changed_and_stale_files(tmp_path: Path, deployed: Deployed) -> None:
     (lib / "firmware" / "display" / "uc8151.mpy").unlink()
     glyphs = lib / "firmware" / "gfx" / "glyphs.bin"
     glyphs.write_bytes(glyphs.read_bytes()[:-1])  # a data file cut short
-    report = deploy.run(deployed.device.path, "badger2040")
+    report = deploy.run(deployed.device.path, "badger2040", tmp_path / "deploy.sqlite3")
     assert report.copied == [
         "/lib/firmware/display/uc8151.mpy",
         "/lib/firmware/gfx/glyphs.bin",
