@@ -130,7 +130,14 @@ RULES = {
         "Production: 1 of the city's resource and 1 coin.",
     ),
     "produce-temple-three": (
-        [["resources", 0, {"marble": 6}], R0, ["temple", 0, 0], R1, R0, ["produce", 0, "iron", True]],
+        [
+            ["resources", 0, {"marble": 6}],
+            R0,
+            ["temple", 0, 0],
+            R1,
+            R0,
+            ["produce", 0, "iron", True],
+        ],
         {"players": [pl(resources=res(iron=6, coins=1), temples=1), pl()]},
         "A city with a temple produces 3 (which city has it is the players' word).",
     ),
