@@ -1,4 +1,8 @@
-"""A seat's name: one of the recent names, or a new one spelt with the letter picker."""
+"""A seat's name: one of the recent names, or a new one spelt with the letter picker.
+
+The list opens on the most recent name neither seat has (else on "New name..."), never
+on the other seat's name: that one is marked, since taking it swaps the seats.
+"""
 
 from .menu import Menu
 from .players import seats, set_names
@@ -10,8 +14,17 @@ class Screen(Menu):
         settings = app.settings  # type: ignore[attr-defined]
         recent = settings.get("names")
         self.names = [n for n in recent if isinstance(n, str)] if isinstance(recent, list) else []
-        labels = ["New name...", "Edit " + seats(settings)[seat]] + self.names
-        super().__init__(app, "Player %d" % (seat + 1), labels, 2 if self.names else 0)
+        now = seats(settings)
+        labels = ["New name...", "Edit " + now[seat]]
+        start = 0  # "New name..." unless a recent name is free
+        for n in self.names:
+            if n == now[1 - seat]:  # the other seat's name: taking it swaps the seats
+                labels.append(n + " (swap seats)")
+                continue
+            if not start and n != now[seat]:
+                start = len(labels)
+            labels.append(n)
+        super().__init__(app, "Player %d" % (seat + 1), labels, start)
 
     def pick(self, i: int) -> None:
         app = self.app

@@ -44,8 +44,8 @@ def autoplay(
     **kw: Any,
 ) -> Scripted:
     """Play ``record`` through the menus on CPython, keeping every frame. After each
-    event whose index is in ``undo_at`` the last event is undone (B on the tracking
-    screen, or a long B elsewhere) and played again. With ``finish``, the score sheet's
+    event whose index is in ``undo_at`` the last event is undone (B twice on the tracking
+    screen or the sheet: the first only asks; a long B elsewhere) and played again. With ``finish``, the score sheet's
     A files the finished game in the archive."""
     frames: list[runner.Frame] = []
     rec = runner.Recorder(None)
@@ -57,7 +57,12 @@ def autoplay(
             ap.event(ev)
             if k in undo_at:
                 v = d.view()
-                ap.press("b" if v["screen"].startswith("track") else "long b")
+                if v["screen"].startswith("track") or v["screen"] == "sheet":
+                    ap.press("b")  # asks
+                    assert d.last.events == k + 1, "one B took an event back"
+                    ap.press("b")
+                else:
+                    ap.press("long b")
                 assert d.last.events == k, "undo did not take the event back"
                 ap.event(ev)
         v = d.view()
