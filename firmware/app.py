@@ -21,6 +21,7 @@ NAMES = ("7 Wonders Duel", "Splendor Duel", "Antike Duellum")
 
 _LONG_B = BTN_B | LONG << 5
 _B = BTN_B | PRESS << 5
+_CHOICE = "firmware.screens.choice"
 # Screens a tracking screen opens for one action, which no module imports: their code is
 # unloaded when they leave the stack, so that between turns it holds no heap.
 _TRANSIENT = (
@@ -175,6 +176,11 @@ class App:
         self.notice = self.stack[0].describe(event)  # the tracking screen tells it
         self.back_to(1)
         self.stack[0].follow()  # the tracking screen opens the score sheet or a choice
+        top = self.stack[-1]
+        if type(top).__module__ == _CHOICE and len(top.events) == 1:  # type: ignore[attr-defined]
+            # A choice the rules leave with one option costs no press: taken, and said.
+            if self.play(top.events[0]):  # type: ignore[attr-defined]
+                self.notice = "Only choice: " + str(self.notice)
         return True
 
     def ask_undo(self) -> None:

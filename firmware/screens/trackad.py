@@ -89,9 +89,15 @@ class Screen(Base):
             else:
                 turn = __import__("firmware.screens.turnad", None, None, ("Screen",))
                 s = turn.Screen(app)
-            app.push(s)  # type: ignore[attr-defined]
+            if len(getattr(s, "kinds", ())) == 1:  # one kind (the rondel): no press for it
+                s.pick(0)  # type: ignore[attr-defined]
+                if app.stack[-1] is self:  # its one event was played
+                    return
+                app.notice = "Only choice: " + s.labels[0]  # type: ignore[attr-defined]
+            else:
+                app.push(s)  # type: ignore[attr-defined]
             if b != BTN_A:
-                s.key(gesture)  # type: ignore[attr-defined]
+                app.stack[-1].key(gesture)  # type: ignore[attr-defined]
 
     def status(self) -> str:
         who = self.app.players()[self.turn]  # type: ignore[attr-defined]

@@ -189,12 +189,11 @@ class Autoplayer:
     # -- events ------------------------------------------------------------------------
 
     def event(self, ev: list[Any]) -> None:
-        """Play one event through the menus (the game must be in progress)."""
+        """Play one event through the menus (the game must be in progress). The device
+        may play the next ones too, where the rules leave a choice one option."""
         target = self.device.last.events + 1
         for _ in range(_MAX_STEPS):
-            if self.device.last.events >= target:
-                if self.device.last.events > target:
-                    raise AutoplayError(f"more than one event played for {ev}")
+            if self.device.last.events >= target:  # more: choices with one option taken
                 return
             self.route(ev, self.view())
         raise AutoplayError(f"could not play {ev} in {_MAX_STEPS} gestures")
@@ -260,8 +259,9 @@ class Autoplayer:
     def play(self, record: dict[str, Any]) -> list[Step]:
         """Start the record's game and play all its events; the steps pressed."""
         self.start(record)
-        for ev in record["events"]:
-            self.event(ev)
+        events = record["events"]
+        while self.device.last.events < len(events):
+            self.event(events[self.device.last.events])
         return self.steps
 
 
