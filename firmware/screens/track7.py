@@ -1,17 +1,17 @@
 """7 Wonders Duel: the live tracking screen, the one the table looks at.
 
-Across the top, the conflict track: the pawn, both capitals and the military tokens still
-on the board, and between them the age and the cards taken in it (always in view: the
-status line shows each move's notice instead). Under it one column per player (player 1 left, on the side of their
-capital): coins and the score so far in big digits, the science symbols held, wonders
-and progress tokens, and a black flag when an instant win is close (shields to the
-other capital, symbols missing for science). The bottom line says whose turn it is, or
-what just happened.
+Across the top, the conflict track: the pawn, both capitals and the military tokens
+still on the board, and between them the age and the cards taken in it (always in view:
+the status line shows each move's notice instead). Under it one column per player
+(player 1 left, on the side of their capital): coins and the score so far in big digits,
+the science symbols held, wonders and progress tokens, and a black flag when an instant
+win is close (shields to the other capital, symbols missing for science). The bottom
+line says whose turn it is, or what just happened.
 
 A opens the card picker (UP/DOWN open it and move at once: one press less), B asks to
-undo the last event (B again undoes; App.ask_undo), C opens the rest (corrections, the score sheet so far, ending the game).
-A pending choice (progress token, destroy, Mausoleum, who starts the next age) opens
-by itself after the event that caused it.
+undo the last event (B again undoes; App.ask_undo), C opens the rest (corrections, the
+score sheet so far, ending the game). A pending choice (progress token, destroy,
+Mausoleum, who starts the next age) opens by itself after the event that caused it.
 """
 
 from duelcore.compat import const

@@ -44,9 +44,9 @@ def autoplay(
     **kw: Any,
 ) -> Scripted:
     """Play ``record`` through the menus on CPython, keeping every frame. After each
-    event whose index is in ``undo_at`` the last event is undone (B twice on the tracking
-    screen or the sheet: the first only asks; a long B elsewhere) and played again. With ``finish``, the score sheet's
-    A files the finished game in the archive."""
+    event whose index is in ``undo_at`` the last event is undone (B twice on the
+    tracking screen or the sheet: the first only asks; a long B elsewhere) and played
+    again. With ``finish``, the score sheet's A files the finished game in the archive."""
     frames: list[runner.Frame] = []
     rec = runner.Recorder(None)
     with device(storage, **kw) as d:
