@@ -111,13 +111,19 @@ def journal(storage: Path) -> dict[str, Any] | None:
 
 def same_game(got: dict[str, Any], want: dict[str, Any]) -> None:
     """The device's record is the source record: game, players, setup, events (progress
-    token lists compare as sets: the box is listed in table order)."""
+    token lists and each seat's wonders compare as sets: the autoplayer marks them in
+    the list's order, and the box is listed in table order; test_app_traps checks the
+    order marked is kept)."""
     assert got["game"] == want["game"]
     assert got["players"] == want["players"]
     setup = dict(got["setup"])
     wanted = dict(want["setup"])
-    for key in ("box_progress",):
+    for key in ("progress", "box_progress"):
         if key in setup or key in wanted:
             assert sorted(setup.pop(key, [])) == sorted(wanted.pop(key, []))
+    if isinstance(wanted.get("wonders"), list):  # each seat's four, in the order marked
+        assert [sorted(w) for w in setup.pop("wonders")] == [
+            sorted(w) for w in wanted.pop("wonders")
+        ]
     assert setup == wanted
     assert json.loads(json.dumps(got["events"])) == json.loads(json.dumps(want["events"]))

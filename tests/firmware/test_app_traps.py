@@ -100,3 +100,90 @@ def test_record_names_the_board(tmp_path: Path) -> None:
     journal = apphelp.journal(tmp_path)
     assert journal is not None
     assert journal["meta"]["board"] == "sim"
+
+
+def test_7wd_setup_in_one_menu_and_the_tokens_in_the_order_marked(tmp_path: Path) -> None:
+    """Known players: game, play, who starts with the preset, five tokens (marked out of
+    the list's order: the record keeps the order marked; the box is the other five)."""
+    with apphelp.device(tmp_path) as d:
+        ap = Autoplayer(d)
+        keys(ap, "a", "a")
+        v = d.view()
+        assert v["labels"] == [
+            "Player 1 starts, preset",
+            "Player 2 starts, preset",
+            "Player 1 starts, draft",
+            "Player 2 starts, draft",
+        ]
+        keys(ap, "down", "a")  # Player 2 starts, first-game preset
+        keys(ap, "down", "down", "a")  # economy; the cursor moves on to law
+        assert d.view()["i"] == 3
+        keys(ap, "up", "up", "a")  # architecture; on to law (economy is marked)
+        assert d.view()["i"] == 3
+        keys(ap, "down", "a", "up", "a")  # masonry, then a slip: masonry unmarked again
+        keys(ap, "down", "a")  # mathematics
+        keys(ap, "down", "a", "a")  # strategy, theology: the fifth starts the game
+        assert d.view()["screen"] == "track7"
+        assert d.last.presses == 19
+    setup = apphelp.journal(tmp_path)["setup"]  # type: ignore[index]
+    assert setup == {
+        "first": 1,
+        "wonders": "first-game",
+        "progress": ["economy", "architecture", "mathematics", "strategy", "theology"],
+        "box_progress": ["agriculture", "law", "masonry", "philosophy", "urbanism"],
+    }
+
+
+def test_7wd_draft_entered_as_each_players_four_wonders(tmp_path: Path) -> None:
+    """After the draft at the table: player 1's four, then player 2's among the eight
+    left; no pick of the draft (forced or not) is entered one by one."""
+    with apphelp.device(tmp_path) as d:
+        ap = Autoplayer(d)
+        keys(ap, "a", "a", "down", "down", "a")  # Player 1 starts, draft
+        v = d.view()
+        assert v["labels"][:2] == ["Appian Way", "Circus Maximus"] and len(v["labels"]) == 12
+        keys(ap, "a", "a", "a", "a")  # the first four in the list
+        v = d.view()
+        assert len(v["labels"]) == 8 and v["labels"][0] not in ("Appian Way", "Colossus")
+        keys(ap, "a", "a", "a", "a")
+        assert d.view()["labels"][0] == "Agriculture"  # the tokens
+        assert d.last.presses == 13
+        keys(ap, "a", "a", "a", "a", "a")
+    wonders = apphelp.journal(tmp_path)["setup"]["wonders"]  # type: ignore[index]
+    assert [len(w) for w in wonders] == [4, 4] and not set(wonders[0]) & set(wonders[1])
+
+
+def test_splendor_turn_menu_keeps_its_places(tmp_path: Path) -> None:
+    """Buy is always the second entry, whether or not a card can be bought now."""
+    with apphelp.device(tmp_path) as d:
+        ap = Autoplayer(d)
+        keys(ap, "down", "a", "a", "a", "a")  # Splendor Duel, Play, first player, turn
+        v = d.view()
+        assert v["screen"] == "turnsd"
+        assert v["labels"] == [
+            "Take tokens",
+            "Buy a card",
+            "Reserve a card",
+            "Use privileges",
+            "Replenish board",
+        ]
+        keys(ap, "down", "a")  # nothing can be bought at the start
+        assert d.view()["screen"] == "turnsd"
+        assert d.view()["notice"] == "Buy a card: not now"
+        assert d.last.events == 0
+
+
+def test_7wd_choice_of_one_option_is_taken_and_said(tmp_path: Path) -> None:
+    """Statue of Zeus with one brown card to destroy: no press, and a notice says so."""
+    with apphelp.device(tmp_path) as d:
+        ap = Autoplayer(d)
+        keys(ap, "a", "a", "a", "a", "a", "a", "a", "a")  # preset, the first five tokens
+        assert d.view()["screen"] == "track7"
+        for ev in (["build", 0, "theater"], ["build", 1, "lumber-yard"], ["coins", 0, 20]):
+            assert value(d, "simdev.app.play(%r)" % ev) is True
+        assert value(d, "simdev.app.play(['wonder', 0, 'statue-of-zeus', 'baths'])") is True
+        assert value(d, "simdev.app.match.played") == 5
+        assert value(d, "simdev.app.match.event(-1)") == ["destroy", 0, "lumber-yard"]
+        v = d.view()
+        assert v["screen"] == "track7"
+        assert v["notice"] == "Only choice: Player 1 destroyed Lumber Yard"
