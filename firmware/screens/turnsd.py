@@ -2,8 +2,8 @@
 
 Taking tokens comes first (the usual turn), then buying, reserving, the optional
 privileges and replenishing, always in these places (an entry not legal now says "not
-now"), so that a habit of presses stays right. Tokens are picked with the token picker (tokensd), cards
-from a list grouped by level (cardsd).
+now"), so that a habit of presses stays right. Tokens are picked with the token picker
+(tokensd), cards from a list grouped by level (cardsd).
 """
 
 from .menu import Menu
