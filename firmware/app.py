@@ -177,9 +177,9 @@ class App:
         self.back_to(1)
         self.stack[0].follow()  # the tracking screen opens the score sheet or a choice
         top = self.stack[-1]
-        if type(top).__module__ == _CHOICE and len(top.events) == 1:  # type: ignore[attr-defined]
+        if type(top).__module__ == _CHOICE and len(top.events) == 1:
             # A choice the rules leave with one option costs no press: taken, and said.
-            if self.play(top.events[0]):  # type: ignore[attr-defined]
+            if self.play(top.events[0]):
                 self.notice = "Only choice: " + str(self.notice)
         return True
 

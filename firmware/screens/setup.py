@@ -37,7 +37,7 @@ class Screen(Menu):
 
     def pick(self, i: int) -> None:
         app = self.app
-        setup = {"first": i & 1}
+        setup: dict = {"first": i & 1}
         if GAMES[self.game] != "7wd":
             app.new_game(GAMES[self.game], self.players, setup)  # type: ignore[attr-defined]
         elif i < 2:

@@ -91,7 +91,7 @@ class Screen(Base):
                 s = turn.Screen(app)
             if len(getattr(s, "kinds", ())) == 1:  # one kind (the rondel): no press for it
                 s.pick(0)  # type: ignore[attr-defined]
-                if app.stack[-1] is self:  # its one event was played
+                if app.stack[-1] is self:  # type: ignore[attr-defined]  # its one event played
                     return
                 app.notice = "Only choice: " + s.labels[0]  # type: ignore[attr-defined]
             else:
