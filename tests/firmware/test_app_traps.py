@@ -187,3 +187,25 @@ def test_7wd_choice_of_one_option_is_taken_and_said(tmp_path: Path) -> None:
         v = d.view()
         assert v["screen"] == "track7"
         assert v["notice"] == "Only choice: Player 1 destroyed Lumber Yard"
+
+
+def test_7wd_cards_left_in_the_age_stay_in_view(tmp_path: Path) -> None:
+    """After the first card the status line tells the move; the age count is still drawn."""
+    with apphelp.device(tmp_path) as d:
+        ap = Autoplayer(d)
+        keys(ap, "a", "a", "a", "a", "a", "a", "a", "a")  # preset, the first five tokens
+        keys(ap, "a", "a")  # the first card in the picker, built
+        assert d.view()["notice"] == "Player 1 built Lumber Yard"
+        drawn = d.call(
+            "import json\n"
+            "_c = simdev.app.canvas\n"
+            "_seen = []\n"
+            "_text = _c.text\n"
+            "_c.text = lambda s, *a, **k: _seen.append(s) or _text(s, *a, **k)\n"
+            "simdev.app.stack[0].draw(_c)\n"
+            "del _c.text\n"
+            "_value = json.dumps(_seen)\n"
+            "del _c, _seen, _text"
+        ).value
+        assert "AGE I  1/20" in drawn
+        assert "Player 1 built Lumber Yard" in drawn
