@@ -9,7 +9,7 @@ frame whenever the App is marked dirty. The refresh policy decides how the panel
 from duelcore.errors import IllegalEvent
 
 from . import ui, unload
-from .buttons import BTN_B, LONG, REPEAT, Buttons
+from .buttons import BTN_B, LONG, PRESS, REPEAT, Buttons
 from .display.refresh import Refresh
 
 TYPE_CHECKING = False
@@ -20,6 +20,8 @@ GAMES = ("7wd", "splendor-duel", "antike-duellum")
 NAMES = ("7 Wonders Duel", "Splendor Duel", "Antike Duellum")
 
 _LONG_B = BTN_B | LONG << 5
+_B = BTN_B | PRESS << 5
+_CHOICE = "firmware.screens.choice"
 # Screens a tracking screen opens for one action, which no module imports: their code is
 # unloaded when they leave the stack, so that between turns it holds no heap.
 _TRANSIENT = (
@@ -66,6 +68,7 @@ class App:
         self.presses = 0  # gestures handled (presses and long presses, not repeats)
         self.match: Match | None = None
         self.notice: str | None = None  # one line for the status bar, until the next key
+        self.asked = False  # a B on a tracking screen asked to undo; a second B undoes
         self.settings: dict = storage.settings()  # type: ignore[attr-defined]
         self._once("boot")
 
@@ -77,6 +80,8 @@ class App:
         if g:
             if g >> 5 != REPEAT:
                 self.presses += 1
+                if g != _B:
+                    self.asked = False  # any other gesture answers "no"
                 if self.notice is not None:  # a notice lasts until the next key
                     self.notice = None
                     self.dirty = True
@@ -171,10 +176,28 @@ class App:
         self.notice = self.stack[0].describe(event)  # the tracking screen tells it
         self.back_to(1)
         self.stack[0].follow()  # the tracking screen opens the score sheet or a choice
+        top = self.stack[-1]
+        if type(top).__module__ == _CHOICE and len(top.events) == 1:
+            # A choice the rules leave with one option costs no press: taken, and said.
+            if self.play(top.events[0]):
+                self.notice = "Only choice: " + str(self.notice)
         return True
+
+    def ask_undo(self) -> None:
+        """B on a tracking screen (or the score sheet): the first asks, naming the event,
+        and a second B at once undoes it. B is "back" everywhere else, so a press of habit
+        costs nothing and loses nothing; a long B still undoes in one gesture."""
+        m = self.match
+        if self.asked or m is None or not m.played:
+            self.undo()
+            return
+        self.asked = True
+        self.notice = "B again: undo " + self.stack[0].describe(m.event(-1))
+        self.redraw()
 
     def undo(self) -> None:
         """Take back the last event (journal first), back on the tracking screen."""
+        self.asked = False
         m = self.match
         if m is None or not m.played:
             self.notice = "Nothing to undo"

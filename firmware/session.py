@@ -59,7 +59,7 @@ def new_game(app: "App", game: str, players: list, setup: dict) -> None:
         "players": list(players),
         "setup": setup,
         "events": [],
-        "meta": {"firmware": VERSION, "board": app.settings.get("board", "")},
+        "meta": {"firmware": VERSION, "board": board_name(app)},
     }
     try:
         app.storage.start(record)  # type: ignore[attr-defined]
@@ -71,6 +71,16 @@ def new_game(app: "App", game: str, players: list, setup: dict) -> None:
         return
     app.notice = None
     _track(app, _SETUP)
+
+
+def board_name(app: "App") -> str:
+    """The board's name: the one deploy wrote in the settings, else the name of the
+    module that built the board ("sim" in the simulator)."""
+    name = app.settings.get("board")
+    if isinstance(name, str) and name:
+        return name
+    module = type(app.board).__module__
+    return module[module.rfind(".") + 1 :]
 
 
 def finish(app: "App") -> None:

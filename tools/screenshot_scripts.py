@@ -67,6 +67,8 @@ def seven(ap: Autoplayer) -> str:
     ap.start(record)
     shot(ap, "7wd-start")
     for k, ev in enumerate(events):
+        if ap.device.last.events > k:
+            continue  # the device took it: the only choice there was
         if k == trade:
             number = card(ev[2])
             until(ap, ev, lambda v, n=number: v["screen"] == "pick7" and v["cards"][v["i"]] == n)
@@ -87,6 +89,8 @@ def splendor(ap: Autoplayer) -> str:
     events = record["events"]
     took = bought = False
     for k, ev in enumerate(events):
+        if ap.device.last.events > k:
+            continue  # the device took it: the only choice there was
         if not took and k > 10 and ev[0] == "take" and len(ev[2]) == 3:
             until(ap, ev, lambda v: v["screen"] == "tokensd" and sum(v["sel"]) == 2)
             shot(ap, "splendor-tokens")
@@ -107,6 +111,8 @@ def antike(ap: Autoplayer) -> str:
     record = antike_record(1, 24)
     ap.start(record)
     for k, ev in enumerate(record["events"]):
+        if ap.device.last.events > k:
+            continue  # the device took it: the only choice there was
         if k == 20:
             until(ap, ev, lambda v: v["screen"] == "turnad")
             shot(ap, "antike-moves")

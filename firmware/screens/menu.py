@@ -3,8 +3,9 @@
 UP/DOWN move by one (wrapping round), and their auto-repeat keeps moving; a long UP/DOWN
 jumps to the start of the previous/next group where the list has groups (7 Wonders Duel
 cards by colour, for instance), else moves by one. A picks, B goes back, C (or a long A)
-asks for the item's other uses where the list has them. Labels are built once, by whoever
-makes the menu.
+asks for the item's other uses where the list has them, and on any other list only says
+that there are none (it never picks: one meaning per button on every screen). Labels are
+built once, by whoever makes the menu.
 """
 
 from .. import ui
@@ -74,7 +75,11 @@ class Menu(Base):
             self.action(i)  # type: ignore[operator]
 
     def more(self, i: int) -> None:
-        self.pick(i)
+        """C (or a long A): the item's other uses. A list without any says so and does
+        nothing else: C never commits what A would (one meaning per button)."""
+        app = self.app
+        app.notice = "No other choices here: A picks"  # type: ignore[attr-defined]
+        app.redraw()  # type: ignore[attr-defined]
 
     def back(self) -> None:
         self.app.pop()  # type: ignore[attr-defined]

@@ -1,5 +1,9 @@
 """A seat's name: one of the recent names, or of the roster (the players the PC's log
-knows, most played first, sent at sync), or a new one spelt with the letter picker."""
+knows, most played first, sent at sync), or a new one spelt with the letter picker.
+
+The list opens on the most recent name neither seat has (else on "New name..."), never
+on the other seat's name: that one is marked, since taking it swaps the seats.
+"""
 
 from .menu import Menu
 from .players import seats, set_names
@@ -10,8 +14,17 @@ class Screen(Menu):
         self.seat = seat
         settings = app.settings  # type: ignore[attr-defined]
         self.names = known(app)
-        labels = ["New name...", "Edit " + seats(settings)[seat]] + self.names
-        super().__init__(app, "Player %d" % (seat + 1), labels, 2 if self.names else 0)
+        now = seats(settings)
+        labels = ["New name...", "Edit " + now[seat]]
+        start = 0  # "New name..." unless a known name is free
+        for n in self.names:
+            if n == now[1 - seat]:  # the other seat's name: taking it swaps the seats
+                labels.append(n + " (swap seats)")
+                continue
+            if not start and n != now[seat]:
+                start = len(labels)
+            labels.append(n)
+        super().__init__(app, "Player %d" % (seat + 1), labels, start)
 
     def pick(self, i: int) -> None:
         app = self.app

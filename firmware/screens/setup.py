@@ -1,107 +1,111 @@
 """Setting a game up: who starts, and for 7 Wonders Duel the wonders and the progress tokens.
 
-Each step is a menu of its own on the stack, so B goes back one step (one draft pick, for
-instance). 7 Wonders Duel: the first player; the first-game preset or the wonder draft
-(cards.DRAFT says whose pick each of the eight is); the five progress tokens laid on the
-board (the other five are the box). Splendor Duel and Antike Duellum need only the first
-player.
+Each step is a menu of its own on the stack, so B goes back one step (one player's
+wonders, for instance). 7 Wonders Duel: the first player and, in the same menu, the
+first-game preset or the wonder draft; after a draft at the table, each player's four
+wonders, marked in a list (the record needs only who has which, and marking a set in
+list order costs fewer presses than naming eight picks in draft order: docs/7wd.md); the
+five progress tokens laid on the board (the other five are the box). Splendor Duel and
+Antike Duellum need only the first player.
 """
 
-from duelcore.sevenwonders.cards import DRAFT, PROGRESS, WONDER_COUNT, wonder_name
+from duelcore.sevenwonders.cards import PROGRESS, WONDER_COUNT, wonder_name
 
 from ..app import GAMES
 from ..words import title
 from .menu import Menu
 
 _TOKENS = 5
+_WONDERS_EACH = 4
+_WONDERS = (" starts, preset", " starts, draft")  # the first-game preset, the wonder draft
 
 
 class Screen(Menu):
-    """Step 1, every game: who starts."""
+    """Step 1, every game: who starts; for 7 Wonders Duel in the same press the wonders,
+    the first-game preset or the draft (one press less than two menus)."""
 
     def __init__(self, app: object, game: int, players: list) -> None:
         self.game = game
         self.players = players
-        super().__init__(app, "Who starts?", ["%s starts" % players[0], "%s starts" % players[1]])
-
-    def pick(self, i: int) -> None:
-        app = self.app
-        if GAMES[self.game] != "7wd":
-            app.new_game(GAMES[self.game], self.players, {"first": i})  # type: ignore[attr-defined]
-            return
-        setup = {"first": i}
-        app.push(  # type: ignore[attr-defined]
-            Menu(
-                app,
-                "Wonders",
-                ["First-game preset", "Wonder draft"],
-                action=lambda k: self.wonders(setup, k),
-            )
-        )
-
-    def wonders(self, setup: dict, k: int) -> None:
-        app = self.app
-        if k == 0:
-            setup["wonders"] = "first-game"
-            app.push(Tokens(app, self.players, setup))  # type: ignore[attr-defined]
+        if GAMES[game] == "7wd":
+            title = "Who starts? Which wonders?"
+            labels = [players[i & 1] + _WONDERS[i >> 1] for i in range(4)]
         else:
-            app.push(Draft(app, self.players, setup, []))  # type: ignore[attr-defined]
-
-
-class Draft(Menu):
-    """One pick of the wonder draft: the wonders nobody has taken yet."""
-
-    def __init__(self, app: object, players: list, setup: dict, picked: list) -> None:
-        self.players = players
-        self.setup = setup
-        self.picked = picked
-        n = len(picked)
-        self.seat = setup["first"] if DRAFT[n] == 0 else 1 - setup["first"]
-        self.left = [w for w in range(WONDER_COUNT) if w not in picked]
-        labels = [title(wonder_name(w)) for w in self.left]
-        head = "%s picks a wonder (%d/8)" % (players[self.seat], n + 1)
-        super().__init__(app, head, labels)
+            title = "Who starts?"
+            labels = ["%s starts" % players[0], "%s starts" % players[1]]
+        super().__init__(app, title, labels)
 
     def pick(self, i: int) -> None:
         app = self.app
-        picked = self.picked + [self.left[i]]
-        if len(picked) < 8:
-            app.push(Draft(app, self.players, self.setup, picked))  # type: ignore[attr-defined]
-            return
-        first = self.setup["first"]
-        own: list = [[], []]
-        for k in range(8):
-            seat = first if DRAFT[k] == 0 else 1 - first
-            own[seat].append(wonder_name(picked[k]))
-        setup = dict(self.setup)
-        setup["wonders"] = own
-        app.push(Tokens(app, self.players, setup))  # type: ignore[attr-defined]
+        setup: dict = {"first": i & 1}
+        if GAMES[self.game] != "7wd":
+            app.new_game(GAMES[self.game], self.players, setup)  # type: ignore[attr-defined]
+        elif i < 2:
+            setup["wonders"] = "first-game"
+            app.push(tokens(app, self.players, setup))  # type: ignore[attr-defined]
+        else:
+            draft(app, self.players, setup, 0)
 
 
-class Tokens(Menu):
-    """The five progress tokens on the board: A marks one; the fifth starts the game."""
+class Marks(Menu):
+    """Mark ``count`` items of a list: A marks one and moves on to the next item not
+    marked (one press less when the next one is wanted too); A on a marked item unmarks
+    it. The last mark calls ``done(order)``, the indices in the order marked."""
 
     hints = "A mark  B back"
 
-    def __init__(self, app: object, players: list, setup: dict) -> None:
-        self.players = players
-        self.setup = setup
-        self.marks = bytearray(len(PROGRESS))
-        self.order: list = []  # the tokens in the order marked: as laid on the board
-        super().__init__(app, "Progress tokens on the board", [title(t) for t in PROGRESS])
+    def __init__(self, app: object, title: str, labels: list, count: int, done: object) -> None:
+        self.marks = bytearray(len(labels))
+        self.order: list = []
+        self.count = count
+        self.done = done
+        super().__init__(app, title, labels)
 
     def pick(self, i: int) -> None:
-        self.marks[i] ^= 1
-        if self.marks[i]:
+        marks = self.marks
+        marks[i] ^= 1
+        if marks[i]:
             self.order.append(i)
+            while marks[self.i]:
+                self.i = (self.i + 1) % len(marks)
         else:
             self.order.remove(i)
-        if len(self.order) < _TOKENS:
+        if len(self.order) < self.count:
             self.app.redraw()  # type: ignore[attr-defined]
             return
-        board = [PROGRESS[t] for t in self.order]
-        box = [PROGRESS[t] for t in range(len(PROGRESS)) if not self.marks[t]]
-        setup = dict(self.setup)
-        setup["progress"] = board
-        setup["box_progress"] = box
-        self.app.new_game("7wd", self.players, setup)  # type: ignore[attr-defined]
+        self.done(list(self.order))  # type: ignore[operator]
+
+
+def draft(app: object, players: list, setup: dict, seat: int) -> None:
+    """After the draft at the table: each seat's four wonders, marked among those nobody
+    has (the second list holds the eight left)."""
+    taken = setup.get("wonders") or [[], []]
+    left = [w for w in range(WONDER_COUNT) if wonder_name(w) not in taken[0]]
+
+    def done(order: list) -> None:
+        own = [taken[0], taken[1]]
+        own[seat] = [wonder_name(left[k]) for k in order]
+        step = dict(setup)
+        step["wonders"] = own
+        if seat == 0:
+            draft(app, players, step, 1)
+        else:
+            app.push(tokens(app, players, step))  # type: ignore[attr-defined]
+
+    labels = [title(wonder_name(w)) for w in left]
+    head = "%s's 4 wonders" % players[seat]
+    app.push(Marks(app, head, labels, _WONDERS_EACH, done))  # type: ignore[attr-defined]
+
+
+def tokens(app: object, players: list, setup: dict) -> Marks:
+    """The five progress tokens on the board, in the order marked (as laid); the other
+    five are the box. The fifth mark starts the game."""
+
+    def done(order: list) -> None:
+        step = dict(setup)
+        step["progress"] = [PROGRESS[t] for t in order]
+        step["box_progress"] = [t for t in PROGRESS if PROGRESS.index(t) not in order]
+        app.new_game("7wd", players, step)  # type: ignore[attr-defined]
+
+    labels = [title(t) for t in PROGRESS]
+    return Marks(app, "Progress tokens on the board", labels, _TOKENS, done)

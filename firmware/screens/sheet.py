@@ -49,7 +49,7 @@ class Screen(Base):
         elif b == BTN_A:
             app.finish()  # type: ignore[attr-defined]
         elif b == BTN_B:
-            app.undo()  # type: ignore[attr-defined]
+            app.ask_undo()  # type: ignore[attr-defined]
 
     def draw(self, c: "Canvas") -> None:
         draw(c, self)

@@ -1,16 +1,17 @@
 """7 Wonders Duel: the live tracking screen, the one the table looks at.
 
-Across the top, the conflict track: the pawn, both capitals and the military tokens still
-on the board. Under it one column per player (player 1 left, on the side of their
-capital): coins and the score so far in big digits, the science symbols held, wonders
-and progress tokens, and a black flag when an instant win is close (shields to the
-other capital, symbols missing for science). The bottom line says whose turn it is, or
-what just happened.
+Across the top, the conflict track: the pawn, both capitals and the military tokens
+still on the board, and between them the age and the cards taken in it (always in view:
+the status line shows each move's notice instead). Under it one column per player
+(player 1 left, on the side of their capital): coins and the score so far in big digits,
+the science symbols held, wonders and progress tokens, and a black flag when an instant
+win is close (shields to the other capital, symbols missing for science). The bottom
+line says whose turn it is, or what just happened.
 
-A opens the card picker (UP/DOWN open it and move at once: one press less), B undoes the
-last event, C opens the rest (corrections, the score sheet so far, ending the game).
-A pending choice (progress token, destroy, Mausoleum, who starts the next age) opens
-by itself after the event that caused it.
+A opens the card picker (UP/DOWN open it and move at once: one press less), B asks to
+undo the last event (B again undoes; App.ask_undo), C opens the rest (corrections, the
+score sheet so far, ending the game). A pending choice (progress token, destroy,
+Mausoleum, who starts the next age) opens by itself after the event that caused it.
 """
 
 from duelcore.compat import const
@@ -89,7 +90,7 @@ class Screen(Base):
         g = app.match.game  # type: ignore[attr-defined]
         if b == BTN_B:
             if gesture >> 5 == PRESS:
-                app.undo()  # type: ignore[attr-defined]
+                app.ask_undo()  # type: ignore[attr-defined]
         elif b == BTN_C:
             app.push(screen_module("more").Screen(app))  # type: ignore[attr-defined]
         elif b == BTN_A or b == BTN_UP or b == BTN_DOWN:
@@ -179,6 +180,10 @@ def draw(c: Canvas, s: object) -> None:
                 cx = left + space * cw + (cw >> 1)
                 c.box(cx - 6, 15, 13, 10)
                 c.text("5" if big_token else "2", cx, 16, SMALL, 1)
+    # The age and its cards taken, between the tokens: the status line's copy of it gives
+    # way to the notice of each move.
+    if not g.over:
+        c.text("AGE %s  %d/20" % (_AGES[g.age], g.in_age), w >> 1, 16, SMALL, 1)
     half = columns(c, s, 27, -1 if g.over else g.turn)
     for p in (0, 1):
         x0 = 2 if p == 0 else half + 3

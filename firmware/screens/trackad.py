@@ -2,8 +2,10 @@
 
 One column per player: personalities in a big number against the 9 that win, the
 resources (marble, iron, gold, coins), cities and temples, and a black flag when the
-player is two personalities or fewer from victory or can claim one now. A opens the
-turn's legal events, B undoes, C: the rest (corrections, the score, ending).
+player is two personalities or fewer from victory or can claim one now (a king, scholar,
+citizen or general whose condition is met, with a card left; never the navigator, whose
+seven seas only the board shows). A opens the turn's legal events, B asks to undo (B
+again undoes), C: the rest (corrections, the score, ending).
 """
 
 from ..gfx.canvas import LARGE, SMALL, Canvas
@@ -48,8 +50,8 @@ class Screen(Base):
                 from duelcore.antike.queries import needs
 
                 n = needs(g, p)
-                for k in range(5):
-                    if n[_KINDS[k]]["claimable"]:
+                for k in range(4):  # not the navigator: its seas are on the players' word
+                    if n[_KINDS[k]]["claimable"] and n[_KINDS[k]]["left"] > 0:
                         self.claim[p] |= 1 << k
             except (ImportError, KeyError, TypeError, AttributeError):
                 pass
@@ -73,7 +75,7 @@ class Screen(Base):
         b = gesture & 31
         if b == BTN_B:
             if gesture >> 5 == PRESS:
-                app.undo()  # type: ignore[attr-defined]
+                app.ask_undo()  # type: ignore[attr-defined]
         elif b == BTN_C:
             more = __import__("firmware.screens.more", None, None, ("Screen",))
             app.push(more.Screen(app))  # type: ignore[attr-defined]
@@ -87,9 +89,15 @@ class Screen(Base):
             else:
                 turn = __import__("firmware.screens.turnad", None, None, ("Screen",))
                 s = turn.Screen(app)
-            app.push(s)  # type: ignore[attr-defined]
+            if len(getattr(s, "kinds", ())) == 1:  # one kind (the rondel): no press for it
+                s.pick(0)  # type: ignore[attr-defined]
+                if app.stack[-1] is self:  # type: ignore[attr-defined]  # its one event played
+                    return
+                app.notice = "Only choice: " + s.labels[0]  # type: ignore[attr-defined]
+            else:
+                app.push(s)  # type: ignore[attr-defined]
             if b != BTN_A:
-                s.key(gesture)  # type: ignore[attr-defined]
+                app.stack[-1].key(gesture)  # type: ignore[attr-defined]
 
     def status(self) -> str:
         who = self.app.players()[self.turn]  # type: ignore[attr-defined]

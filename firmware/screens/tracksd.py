@@ -82,7 +82,7 @@ class Screen(Base):
         b = gesture & 31
         if b == BTN_B:
             if gesture >> 5 == PRESS:
-                app.undo()  # type: ignore[attr-defined]
+                app.ask_undo()  # type: ignore[attr-defined]
         elif b == BTN_C:
             more = __import__("firmware.screens.more", None, None, ("Screen",))
             app.push(more.Screen(app))  # type: ignore[attr-defined]

@@ -44,9 +44,9 @@ def autoplay(
     **kw: Any,
 ) -> Scripted:
     """Play ``record`` through the menus on CPython, keeping every frame. After each
-    event whose index is in ``undo_at`` the last event is undone (B on the tracking
-    screen, or a long B elsewhere) and played again. With ``finish``, the score sheet's
-    A files the finished game in the archive."""
+    event whose index is in ``undo_at`` the last event is undone (B twice on the
+    tracking screen or the sheet: the first only asks; a long B elsewhere) and played
+    again. With ``finish``, the score sheet's A files the finished game in the archive."""
     frames: list[runner.Frame] = []
     rec = runner.Recorder(None)
     with device(storage, **kw) as d:
@@ -54,10 +54,17 @@ def autoplay(
         rec.see(d)
         ap.start(record)
         for k, ev in enumerate(record["events"]):
+            if d.last.events > k:
+                continue  # the device took it: the only choice there was
             ap.event(ev)
             if k in undo_at:
                 v = d.view()
-                ap.press("b" if v["screen"].startswith("track") else "long b")
+                if v["screen"].startswith("track") or v["screen"] == "sheet":
+                    ap.press("b")  # asks
+                    assert d.last.events == k + 1, "one B took an event back"
+                    ap.press("b")
+                else:
+                    ap.press("long b")
                 assert d.last.events == k, "undo did not take the event back"
                 ap.event(ev)
         v = d.view()
@@ -104,13 +111,19 @@ def journal(storage: Path) -> dict[str, Any] | None:
 
 def same_game(got: dict[str, Any], want: dict[str, Any]) -> None:
     """The device's record is the source record: game, players, setup, events (progress
-    token lists compare as sets: the box is listed in table order)."""
+    token lists and each seat's wonders compare as sets: the autoplayer marks them in
+    the list's order, and the box is listed in table order; test_app_traps checks the
+    order marked is kept)."""
     assert got["game"] == want["game"]
     assert got["players"] == want["players"]
     setup = dict(got["setup"])
     wanted = dict(want["setup"])
-    for key in ("box_progress",):
+    for key in ("progress", "box_progress"):
         if key in setup or key in wanted:
             assert sorted(setup.pop(key, [])) == sorted(wanted.pop(key, []))
+    if isinstance(wanted.get("wonders"), list):  # each seat's four, in the order marked
+        assert [sorted(w) for w in setup.pop("wonders")] == [
+            sorted(w) for w in wanted.pop("wonders")
+        ]
     assert setup == wanted
     assert json.loads(json.dumps(got["events"])) == json.loads(json.dumps(want["events"]))

@@ -17,7 +17,7 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any
 
-from duelcore.sevenwonders.cards import DRAFT, PROGRESS, card, wonder, wonder_name
+from duelcore.sevenwonders.cards import PROGRESS, card
 from duelkeeper.errors import DuelkeeperError
 from duelkeeper.sim.device import Device
 from duelkeeper.sim.script import BUTTONS, LONG_MS, PRESS_MS, Step, masks
@@ -142,25 +142,20 @@ class Autoplayer:
         v = self.view()
         self.pick(v, 0)  # Play
         setup = record["setup"]
-        self.pick(self.view(), setup["first"])  # who starts
+        wonders = setup.get("wonders")
+        # Who starts; for 7WD in the same menu the preset (items 0-1) or the draft (2-3).
+        self.pick(self.view(), setup["first"] + (2 if isinstance(wonders, list) else 0))
         if record["game"] != "7wd":
             return
-        wonders = setup["wonders"]
-        if wonders == "first-game":
-            self.pick(self.view(), 0)
-        else:
-            self.pick(self.view(), 1)
-            first = setup["first"]
-            taken = [0, 0]
-            for k in range(8):
-                seat = first if DRAFT[k] == 0 else 1 - first
-                w = wonder(wonders[seat][taken[seat]])
-                taken[seat] += 1
-                v = self.view()
-                left = [x for x in range(12) if wonder_name(x) in _labels_as_ids(v)]
-                self.pick(v, left.index(w))
-        for token in setup["progress"]:
-            self.pick(self.view(), PROGRESS.index(token))
+        if isinstance(wonders, list):  # each seat's four, marked in the list's order
+            for seat in (0, 1):
+                ids = _labels_as_ids(self.view())
+                for k in sorted(ids.index(w) for w in wonders[seat]):
+                    self.pick(self.view(), k)
+        # The tokens on the board, marked in the list's order (the fewest presses; the
+        # record keeps the order marked, and the order carries no rule).
+        for k in sorted(PROGRESS.index(token) for token in setup["progress"]):
+            self.pick(self.view(), k)
 
     def _name(self, seat: int, name: str) -> None:
         v = self.view()
@@ -189,12 +184,11 @@ class Autoplayer:
     # -- events ------------------------------------------------------------------------
 
     def event(self, ev: list[Any]) -> None:
-        """Play one event through the menus (the game must be in progress)."""
+        """Play one event through the menus (the game must be in progress). The device
+        may play the next ones too, where the rules leave a choice one option."""
         target = self.device.last.events + 1
         for _ in range(_MAX_STEPS):
-            if self.device.last.events >= target:
-                if self.device.last.events > target:
-                    raise AutoplayError(f"more than one event played for {ev}")
+            if self.device.last.events >= target:  # more: choices with one option taken
                 return
             self.route(ev, self.view())
         raise AutoplayError(f"could not play {ev} in {_MAX_STEPS} gestures")
@@ -260,8 +254,9 @@ class Autoplayer:
     def play(self, record: dict[str, Any]) -> list[Step]:
         """Start the record's game and play all its events; the steps pressed."""
         self.start(record)
-        for ev in record["events"]:
-            self.event(ev)
+        events = record["events"]
+        while self.device.last.events < len(events):
+            self.event(events[self.device.last.events])
         return self.steps
 
 

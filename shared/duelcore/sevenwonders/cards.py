@@ -181,10 +181,6 @@ FIRST_GAME = (
     ("circus-maximus", "piraeus", "appian-way", "colossus"),
 )
 
-# Wonder draft: who picks from each round of four, by seat relative to the first player
-# (rules 000: first 1, second 2, first 1; then second 1, first 2, second 1).
-DRAFT = (0, 1, 1, 0, 1, 0, 0, 1)
-
 
 def _lookup(table: str, row: int, width: int, count: int, name: object) -> int:
     if not isinstance(name, str) or not name or " " in name:
