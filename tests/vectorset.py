@@ -15,14 +15,6 @@ from duelkeeper.mpvm.vmlib.outcome import outcome
 from duelkeeper.repo import ROOT, SCENARIOS
 
 OWN = ROOT / "tests" / "vectors"
-# Shared scenarios the rule texts overrule: the event the core refuses, and why
-# (docs/antike-duellum.md). Such a scenario is checked as refusing that event.
-OVERRULED = {
-    "shared/antike-duellum/resources": (
-        3,
-        "3 from a temple city needs a temple (rules text 004); the scenario builds none",
-    ),
-}
 
 
 class Vector(NamedTuple):
@@ -31,17 +23,13 @@ class Vector(NamedTuple):
 
 
 def _load(root: Path, prefix: str) -> list[Vector]:
-    out = []
-    for path in sorted(root.rglob("*.json")):
-        name = f"{prefix}/{path.relative_to(root).with_suffix('').as_posix()}"
-        data = json.loads(path.read_text())
-        if name in OVERRULED:
-            index, why = OVERRULED[name]
-            data.pop("expect", None)
-            data["expect_error"] = {"event": index}
-            data["why"] = why
-        out.append(Vector(name, data))
-    return out
+    return [
+        Vector(
+            f"{prefix}/{path.relative_to(root).with_suffix('').as_posix()}",
+            json.loads(path.read_text()),
+        )
+        for path in sorted(root.rglob("*.json"))
+    ]
 
 
 def vectors() -> list[Vector]:

@@ -293,8 +293,7 @@ class Game:
 
     def produce(self, p: int, r: int, temple: bool, owner: int) -> None:
         """Production from one of ``owner``'s cities (Diplomacy: the opponent's): 1, or
-        3 from a temple city (refused when the owner has no temple), +1 with Monetary
-        Economy, and 1 coin."""
+        3 from a temple city, +1 with Monetary Economy, and 1 coin."""
         t = self.t
         self.action(_PRODUCE + r)
         if t[_PRODUCED]:
@@ -302,8 +301,6 @@ class Game:
         ol = self.pl[owner]
         if not ol[_CITY + r] + ol[_CITY + _UNK]:
             raise no(_E_NO_CITY, owner, RESOURCES.split()[r])
-        if temple and not ol[_TEMPLES]:  # a temple city needs a temple, as `temple` counts
-            raise no(_E_NO_TARGET, owner, cities(ol), 0, ol[_WBUILT])
         pl = self.pl[p]
         pl[r] += (3 if temple else 1) + (pl[_KNOW] >> _MONETARY & 1)
         pl[_C] += 1

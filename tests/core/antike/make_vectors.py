@@ -130,21 +130,9 @@ RULES = {
         "Production: 1 of the city's resource and 1 coin.",
     ),
     "produce-temple-three": (
-        [
-            ["resources", 0, {"marble": 6}],
-            R0,
-            ["temple", 0, 0],
-            R1,
-            R0,
-            ["produce", 0, "iron", True],
-        ],
-        {"players": [pl(resources=res(iron=6, coins=1), temples=1), pl()]},
-        "A city with a temple produces 3 (which city has it is the players' word).",
-    ),
-    "produce-temple-without-temple-refused": (
         [R0, ["produce", 0, "iron", True]],
-        1,
-        "Production from a temple city needs a temple.",
+        {"players": [pl(resources=res(iron=6, coins=1)), pl()]},
+        "A city with a temple produces 3 (the temple is the players' word).",
     ),
     "produce-monetary-economy": (
         [
@@ -720,10 +708,19 @@ RULES = {
             ["produce", 0, "marble", False],
             ["rondel", 1, 3, {}],
             ["produce", 1, "gold", True],
+            ["rondel", 0, 5, {"coins": 1, "iron": 1}],
+            ["produce", 0, "iron", False],
+            ["rondel", 1, 1, {}],
+            ["city", 1, 1],
         ],
-        3,
-        "The shared scenario's start, kept here so it runs without ../shared: its temple"
-        " city makes 3 with no temple built, which the rules text refuses.",
+        {
+            "over": False,
+            "players": [
+                pl(resources={"marble": 4, "iron": 3, "gold": 3, "coins": 1}),
+                pl(resources={"marble": 2, "iron": 2, "gold": 5, "coins": 0}, cities=4),
+            ],
+        },
+        "The shared scenario, kept here so it runs without ../shared.",
     ),
 }
 
