@@ -61,6 +61,10 @@ def new_game(app: "App", game: str, players: list, setup: dict) -> None:
         "events": [],
         "meta": {"firmware": VERSION, "board": app.settings.get("board", "")},
     }
+    from . import rtc
+
+    rtc.begin(record["meta"])
+    unload("firmware.rtc")
     try:
         app.storage.start(record)  # type: ignore[attr-defined]
         app.match = Match(record)

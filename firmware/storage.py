@@ -131,9 +131,11 @@ _UNLOAD = sys.implementation.name == "micropython"
 
 
 def _drop() -> None:
-    """Unload firmware.archive and duelcore.pack: their code is heap on the device."""
+    """Unload firmware.archive, firmware.rtc and duelcore.pack: their code is heap on
+    the device."""
     if _UNLOAD:
         unload("firmware.archive")
+        unload("firmware.rtc")
         unload("duelcore.pack")
 
 

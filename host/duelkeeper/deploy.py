@@ -25,6 +25,7 @@ from pathlib import Path
 from duelkeeper.device import Device, DeviceError
 from duelkeeper.errors import DuelkeeperError
 from duelkeeper.repo import ROOT
+from duelkeeper.rtc import set_clock
 from duelkeeper.sim.device import PACKAGES, cached_build, shipped
 
 BOARDS = ROOT / "boards"
@@ -229,6 +230,7 @@ def deploy(device: Device, board: str | None = None, code: Path | None = None) -
         raise DeviceError("%s: the board setting was not confirmed: %r" % (device.port, board_line))
     name = board_line[0][6:].decode(errors="replace")
     report.board = name if name != "-" else default_board() + " (the firmware's default)"
+    set_clock(device)
     device.leave()
     return report
 

@@ -49,3 +49,17 @@ def restore(flash: Path, saved: Path) -> None:
     """Put the games folder back as it was (the device reloads it at its next reset)."""
     shutil.rmtree(flash / "games")
     shutil.copytree(saved, flash / "games")
+
+
+FIRMWARE = Path(__file__).resolve().parents[2] / "firmware"
+
+
+def old_firmware(flash: Path) -> None:
+    """Deploy, as sources in the flash's /lib, firmware that speaks only sync protocol 1
+    (as before packed transfer): today's, with protocol 2's calls taken out."""
+    lib = flash / "lib" / "firmware"
+    shutil.copytree(FIRMWARE, lib, ignore=shutil.ignore_patterns("__pycache__", "*.bin"))
+    code = (lib / "sync.py").read_text()
+    assert "\nPROTOCOL = 2\n" in code
+    code = code.replace("\nPROTOCOL = 2\n", "\nPROTOCOL = 1\n")
+    (lib / "sync.py").write_text(code + "\n\npull = acks = clock = None\n")

@@ -19,9 +19,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from ptyhelp import COMMAND, device, duelkeeper, restore, snapshot, synced, unsynced
+from ptyhelp import (
+    device,
+    duelkeeper,
+    old_firmware,
+    restore,
+    snapshot,
+    synced,
+    unsynced,
+)
 
-from duelkeeper import sync
+from duelkeeper import packed, sync
 from duelkeeper.device import Device, DeviceError
 from duelkeeper.log import Log
 from duelkeeper.progress import Progress
@@ -133,9 +141,27 @@ class Cut(Exception):
     pass
 
 
-def test_cut_after_every_step_resumes_to_the_same_log(tmp_path: Path, two: Path) -> None:
+# The steps a sync of two games takes: protocol 2 in one batch and in batches of one,
+# and protocol 1 (a device whose firmware predates packed transfer).
+STEPS = {
+    "packed": ["enter", "info", "clock", "pull", "add", "add", "commit", "ack", "leave"],
+    "packed, one a batch": ["enter", "info", "clock"]
+    + ["pull", "add", "commit", "ack"] * 2
+    + ["leave"],
+    "protocol 1": ["enter", "info", "list"] + ["get", "add", "ack"] * 2 + ["leave"],
+}
+
+
+@pytest.mark.parametrize("way", sorted(STEPS))
+def test_cut_after_every_step_resumes_to_the_same_log(
+    tmp_path: Path, two: Path, way: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     flash = tmp_path / "flash"
     shutil.copytree(two, flash)
+    if way == "protocol 1":
+        old_firmware(flash)
+    if way == "packed, one a batch":
+        monkeypatch.setattr(packed, "BATCH", 1)
     saved = tmp_path / "saved"
     snapshot(flash, saved)
     with device(flash) as d:
@@ -143,9 +169,7 @@ def test_cut_after_every_step_resumes_to_the_same_log(tmp_path: Path, two: Path)
         sync.run(d.path, tmp_path / "ref.sqlite3", after=lambda s, g: steps.append((s, g)))
         reference = rows(tmp_path / "ref.sqlite3")
         assert len(reference) == 2
-        assert [s for s, _ in steps] == ["enter", "info", "list"] + ["get", "add", "ack"] * 2 + [
-            "leave"
-        ]
+        assert [s for s, _ in steps] == STEPS[way]
         for k, (name, gid) in enumerate(steps):
             restore(flash, saved)
             db = tmp_path / ("cut%d.sqlite3" % k)
@@ -171,7 +195,9 @@ KILLER = """
 import os, signal, sys
 from pathlib import Path
 from duelkeeper import sync
+from duelkeeper import packed
 port, db, step, nth = sys.argv[1:]
+packed.BATCH = 1
 seen = []
 def after(name, game):
     if name == step:
@@ -182,7 +208,7 @@ sync.run(port, Path(db), after=after)
 """
 
 
-@pytest.mark.parametrize(("step", "nth"), [("list", 1), ("get", 3), ("add", 2), ("ack", 1)])
+@pytest.mark.parametrize(("step", "nth"), [("pull", 1), ("add", 2), ("commit", 3), ("ack", 1)])
 def test_killed_sync_resumes(
     tmp_path: Path, three: Path, reference: set[tuple[str, str, str]], step: str, nth: int
 ) -> None:
@@ -203,6 +229,14 @@ def test_killed_sync_resumes(
     assert unsynced(flash) == []
 
 
+ONE_A_BATCH = """
+import sys
+from duelkeeper import cli, packed
+packed.BATCH = 1
+sys.exit(cli.main(sys.argv[1:]))
+"""
+
+
 def test_killed_at_any_moment_resumes(
     tmp_path: Path, three: Path, reference: set[tuple[str, str, str]]
 ) -> None:
@@ -214,8 +248,8 @@ def test_killed_at_any_moment_resumes(
         for n, delay in enumerate([0.0, 0.1, 0.25]):
             restore(flash, saved)
             db = tmp_path / ("log%d.sqlite3" % n)
-            proc = subprocess.Popen(
-                [COMMAND, "sync", "--port", d.path, "--db", str(db)],
+            proc = subprocess.Popen(  # a batch a game: killed between batches and in one
+                [sys.executable, "-c", ONE_A_BATCH, "sync", "--port", d.path, "--db", str(db)],
                 stdout=subprocess.DEVNULL,
                 stderr=subprocess.DEVNULL,
             )
@@ -231,7 +265,10 @@ def test_killed_at_any_moment_resumes(
             assert unsynced(flash) == []
 
 
-def test_cable_pulled_mid_sync(tmp_path: Path, three: Path) -> None:
+def test_cable_pulled_mid_sync(
+    tmp_path: Path, three: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(packed, "BATCH", 1)
     flash = tmp_path / "flash"
     shutil.copytree(three, flash)
     db = tmp_path / "log.sqlite3"
@@ -259,8 +296,10 @@ def test_garbled_transfer_is_reported_not_acknowledged(
 
     def garbling(self: Device, code: str) -> list[bytes]:
         out = lines(self, code)
-        if code == "sync.get(%r)" % bad:  # one byte of the record changed on the way
-            out[1] = out[1].replace(b'"', b"'", 1)
+        for n, line in enumerate(out):  # one byte of the game changed on the way
+            if line.startswith(b"G %s " % bad.encode()):  # also when pulled again
+                other = b"C" if line[-8:-7] == b"B" else b"B"
+                out[n] = line[:-8] + other + line[-7:]
         return out
 
     monkeypatch.setattr(Device, "lines", garbling)
@@ -348,8 +387,8 @@ def test_no_device_is_one_line(tmp_path: Path) -> None:
 
 
 def test_answers_that_make_no_sense() -> None:
-    with pytest.raises(sync.SyncError, match="protocol 2, this duelkeeper 1"):
-        sync.read_info([b"DK 2 abc 1"])
+    with pytest.raises(sync.SyncError, match="protocol 3, this duelkeeper 1 or 2: update"):
+        sync.read_info([b"DK 3 abc 1"])
     with pytest.raises(sync.SyncError, match="is its firmware ours"):
         sync.read_info([])
     ids, count, problems = sync.read_list([b"GAME a-1", b"GAxE a-2", b"GAME a-3", b"END 4"])

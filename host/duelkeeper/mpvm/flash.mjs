@@ -14,16 +14,31 @@ import {
 } from "node:fs";
 import { join, posix } from "node:path";
 
+// A file removed from the host folder while it is copied (a test putting a folder back
+// while the device's last soft reset loads it) is skipped: the next reset loads it anew.
+function gone(read) {
+  try {
+    return read();
+  } catch (e) {
+    if (e.code === "ENOENT") return null;
+    throw e;
+  }
+}
+
 export function copyInto(FS, host, vmPath) {
-  if (statSync(host).isDirectory()) {
+  const stat = gone(() => statSync(host));
+  if (stat === null) return;
+  if (stat.isDirectory()) {
     FS.mkdirTree(vmPath);
-    for (const name of readdirSync(host)) {
+    for (const name of gone(() => readdirSync(host)) ?? []) {
       if (name.endsWith(".~mirror")) continue; // a write-back the host was killed in
       copyInto(FS, join(host, name), posix.join(vmPath, name));
     }
   } else {
+    const data = gone(() => readFileSync(host));
+    if (data === null) return;
     FS.mkdirTree(posix.dirname(vmPath));
-    FS.writeFile(vmPath, readFileSync(host));
+    FS.writeFile(vmPath, data);
   }
 }
 
