@@ -7,13 +7,16 @@ pyserial, as they would a board. The bridge loads the flash folder at every soft
 so a test may change the folder between two syncs (each sync starts with one).
 """
 
+import ast
 import shutil
 import subprocess
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from datetime import datetime
 from pathlib import Path
 
+from duelkeeper.device import Device
 from duelkeeper.sim.fill import fill
 from duelkeeper.sim.pty import PtyDevice
 
@@ -63,3 +66,13 @@ def old_firmware(flash: Path) -> None:
     assert "\nPROTOCOL = 2\n" in code
     code = code.replace("\nPROTOCOL = 2\n", "\nPROTOCOL = 1\n")
     (lib / "sync.py").write_text(code + "\n\npull = acks = clock = None\n")
+
+
+def device_clock(port: str) -> datetime:
+    """What the device's RTC reads (machine.RTC, the bridge's on the simulated device)."""
+    with Device(port) as d:
+        d.enter()
+        (line,) = d.lines("import machine\nprint(machine.RTC().datetime())")
+        d.leave()
+    y, mo, day, _, h, mi, s, _ = ast.literal_eval(line.decode())
+    return datetime(y, mo, day, h, mi, s)

@@ -15,12 +15,14 @@ import sys
 import time
 import zlib
 from collections.abc import Iterator
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 import pytest
 from ptyhelp import (
     device,
+    device_clock,
     duelkeeper,
     old_firmware,
     restore,
@@ -104,7 +106,7 @@ def test_sync_stats_export_and_resync(tmp_path: Path, flash: Path, served: PtyDe
         games = list(log.games())
     assert sorted(g.id for g in games) == ids
     assert {g.game for g in games} == KINDS
-    assert all(g.record["meta"] == {"board": "sim"} for g in games)
+    assert all(set(g.record["meta"]) == {"board", "started", "ended", "seconds"} for g in games)
 
     stats = duelkeeper("stats", "--db", str(db), "--json")
     assert stats.returncode == 0, stats.stderr
@@ -410,3 +412,43 @@ def test_answers_that_make_no_sense() -> None:
             sync.read_record("a-1", lines)
     with pytest.raises(sync._Garbled, match="not game a-2"):
         sync.read_record("a-2", good)
+
+
+@pytest.mark.parametrize("firmware", ["today's", "protocol 1"])
+def test_games_from_before_dates_sync_undated(tmp_path: Path, firmware: str) -> None:
+    """Games archived without times (firmware before 0.5, or a clock never set) sync,
+    with today's firmware and with firmware that speaks only protocol 1; their dates are
+    unknown in the log, not the sync's. The clock is set where the firmware can."""
+    flash = tmp_path / "flash"
+    fill(flash, 3, seed=5, dated=False)
+    if firmware == "protocol 1":
+        old_firmware(flash)
+    db = tmp_path / "log.sqlite3"
+    with device(flash) as d:
+        assert device_clock(d.path).year == 2021  # a Pico's RTC after power on
+        outcome = sync.run(d.path, db)
+        clock = device_clock(d.path)
+    assert (outcome.new, outcome.problems) == (3, [])
+    with Log.open(db) as log:
+        assert [g.date for g in log.games()] == ["", "", ""]
+        assert all("started" not in g.record["meta"] for g in log.games())
+    if firmware == "protocol 1":
+        assert clock.year == 2021  # left alone: that firmware has no sync.clock
+    else:
+        assert abs((clock - datetime.now()).total_seconds()) < 5
+    listed = duelkeeper("games", "--db", str(db))
+    assert [line.split()[0] for line in listed.stdout.splitlines()[1:]] == ["unknown"] * 3
+
+
+def test_dated_games_keep_their_dates(tmp_path: Path, six: Path) -> None:
+    flash = tmp_path / "flash"
+    shutil.copytree(six, flash)
+    with device(flash) as d:
+        sync.run(d.path, tmp_path / "log.sqlite3")
+    with Log.open(tmp_path / "log.sqlite3") as log:
+        games = list(log.games())
+    assert len(games) == 6
+    for g in games:
+        meta = g.record["meta"]
+        assert g.date == meta["ended"].replace("T", " ") and meta["seconds"] > 0
+        assert g.date[:10] != g.imported[:10]  # the day played, not the day synced
