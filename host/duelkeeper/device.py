@@ -36,7 +36,8 @@ class _Line:
     def __init__(self, port: Any) -> None:
         self.port = port
         self.ahead = b""
-        self.received = 0  # bytes read off the line, for the sync benchmark
+        self.received = 0  # bytes read off the line, and written to it: the sync benchmark
+        self.sent = 0
 
     def read(self, size: int = 1) -> bytes:
         if self.ahead:
@@ -45,6 +46,11 @@ class _Line:
         data: bytes = self.port.read(size)
         self.received += len(data)
         return data
+
+    def write(self, data: bytes) -> int | None:
+        self.sent += len(data)
+        written: int | None = self.port.write(data)
+        return written
 
     def chunk(self) -> bytes:
         """What has arrived (at least a byte, or nothing after the port's timeout)."""
@@ -116,9 +122,9 @@ class Device:
             self._transport.enter_raw_repl(soft_reset=True)
 
     @property
-    def received(self) -> int:
-        """Bytes read from the device so far."""
-        return self._line.received
+    def traffic(self) -> tuple[int, int]:
+        """Bytes (read from the device, written to it) so far."""
+        return self._line.received, self._line.sent
 
     def run(self, code: str) -> bytes:
         """Run ``code`` in the raw REPL; what it printed (a traceback raises DeviceError).

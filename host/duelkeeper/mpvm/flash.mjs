@@ -14,28 +14,29 @@ import {
 } from "node:fs";
 import { join, posix } from "node:path";
 
-// A file removed from the host folder while it is copied (a test putting a folder back
-// while the device's last soft reset loads it) is skipped: the next reset loads it anew.
-function gone(read) {
+// With `changing` (the flash), a file removed from the host folder while it is copied (a
+// test putting a folder back while the device's last soft reset loads it) is skipped:
+// the next reset loads the folder anew. Anything else (the device code) must be whole.
+function gone(read, changing) {
   try {
     return read();
   } catch (e) {
-    if (e.code === "ENOENT") return null;
+    if (changing && e.code === "ENOENT") return null;
     throw e;
   }
 }
 
-export function copyInto(FS, host, vmPath) {
-  const stat = gone(() => statSync(host));
+export function copyInto(FS, host, vmPath, changing = false) {
+  const stat = gone(() => statSync(host), changing);
   if (stat === null) return;
   if (stat.isDirectory()) {
     FS.mkdirTree(vmPath);
-    for (const name of gone(() => readdirSync(host)) ?? []) {
+    for (const name of gone(() => readdirSync(host), changing) ?? []) {
       if (name.endsWith(".~mirror")) continue; // a write-back the host was killed in
-      copyInto(FS, join(host, name), posix.join(vmPath, name));
+      copyInto(FS, join(host, name), posix.join(vmPath, name), changing);
     }
   } else {
-    const data = gone(() => readFileSync(host));
+    const data = gone(() => readFileSync(host), changing);
     if (data === null) return;
     FS.mkdirTree(posix.dirname(vmPath));
     FS.writeFile(vmPath, data);
