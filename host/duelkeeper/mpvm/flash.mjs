@@ -77,7 +77,7 @@ export class Mirror {
     this.host = host;
     this.skip = new Set(skip);
     mkdirSync(host, { recursive: true });
-    copyInto(FS, host, vm);
+    copyInto(FS, host, vm, true);
     this.root = FS.lookupPath(vm).node;
     this.since = Date.now();
     this.files = walk(this.root, new Map(), -1, "", new Map(), this.skip);
