@@ -53,18 +53,19 @@ def boot(app: "App") -> None:
 
 
 def new_game(app: "App", game: str, players: list, setup: dict) -> None:
+    meta = {"firmware": VERSION, "board": app.settings.get("board", "")}
+    from . import rtc
+
+    rtc.begin(meta)  # the start's time, when the PC has set the clock since power on
+    unload("firmware.rtc")
     record = {
         "format": 1,
         "game": game,
         "players": list(players),
         "setup": setup,
         "events": [],
-        "meta": {"firmware": VERSION, "board": app.settings.get("board", "")},
+        "meta": meta,
     }
-    from . import rtc
-
-    rtc.begin(record["meta"])
-    unload("firmware.rtc")
     try:
         app.storage.start(record)  # type: ignore[attr-defined]
         app.match = Match(record)
