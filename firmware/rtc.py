@@ -88,7 +88,7 @@ def end(meta: dict) -> None:
     if mark[1] is None:
         return
     clocked = seconds(t) - mark[1]
-    if ticked >= 0 and -2 <= clocked - ticked <= 2 + ticked // 100:
+    if ticked >= 0 and abs(clocked - ticked) <= 2 + ticked // 100:  # 2 s and 1 % apart
         meta["seconds"] = ticked
     elif when is not None and "started" in meta and clocked >= 0:
         meta["seconds"] = clocked

@@ -63,9 +63,8 @@ def clock(y: int, mo: int, d: int, h: int, mi: int, sec: int) -> None:
 
 
 def base64(data: bytes) -> bytearray:
-    """``data`` in base64 (RFC 4648, padded). binascii.b2a_base64 is C on rp2 but Python
-    in the simulator's VM (micropython-lib), where it costs ten times this loop; on a
-    board this costs about a millisecond a game, beside the flash read."""
+    """``data`` in base64 (RFC 4648, padded): binascii.b2a_base64 is C on rp2, but Python
+    in the simulator's VM (micropython-lib), several times slower there than this loop."""
     n = len(data)
     out = bytearray((n + 2) // 3 * 4)
     i = j = 0
