@@ -1,13 +1,13 @@
 """Sync throughput: games a second from the simulated device over its pseudo-terminal.
 
-A flash folder gets ``GAMES`` finished random games (the three kinds in turn, archived by
-the firmware's own Storage: duelkeeper.sim.fill), the device is served on a pty
-(duelkeeper.sim.pty: the real MicroPython VM, the .mpy files that ship), and one sync
+For each kind of game, a flash folder gets ``GAMES`` finished random games of it
+(archived by the firmware's own Storage: duelkeeper.sim.fill), the device is served on a
+pty (duelkeeper.sim.pty: the real MicroPython VM, the .mpy files that ship), and one sync
 copies them into a new play log through the real mpremote transport, as ``duelkeeper
 sync --port`` would. Timed: the whole sync (raw REPL, soft reset, clock and app restart
 included), the games' part of it (from the first batch to the last acknowledgement), and
 each step kind from the sync's own step hook. Counted: the bytes both ways on the line,
-and per kind the bytes of a game's line (``G <id> <base64 of its archive file>``).
+and the bytes of a game's line (``G <id> <base64 of its archive file>``).
 
 ``main()`` prints the figures and how they compare with issue 12's goal (``GOAL``); it
 returns 0 either way: the figure depends on the host's load (Log.add replays every game,
@@ -15,6 +15,7 @@ a few milliseconds each) and is a measurement, not a budget.
 """
 
 import math
+import os
 import sys
 import tempfile
 import time
@@ -24,10 +25,10 @@ from pathlib import Path
 from duelkeeper import sync
 from duelkeeper.device import Device
 from duelkeeper.log import Log
-from duelkeeper.sim.fill import fill
+from duelkeeper.sim.fill import KINDS, fill
 from duelkeeper.sim.pty import PtyDevice
 
-GAMES = 150
+GAMES = 60  # of each kind
 SEED = 1
 GOAL = 200  # games a second, the games' part of a sync (issue 12)
 _MOVING = ("pull", "add", "commit", "ack")  # the steps that move games
@@ -38,13 +39,12 @@ def line_bytes(game_id: str, archived: int) -> int:
     return len("G %s " % game_id) + 4 * math.ceil(archived / 3) + 1
 
 
-def measure(games: int = GAMES, seed: int = SEED) -> tuple[str, float]:
-    """The report, and the games a second of the games' part."""
+def measure(kind: str, games: int = GAMES, seed: int = SEED) -> tuple[str, float]:
+    """The report for ``games`` games of ``kind``, and the games a second of the games'
+    part of their sync."""
     with tempfile.TemporaryDirectory(prefix="bench-sync-") as tmp:
         flash = Path(tmp) / "flash"
-        start = time.perf_counter()
-        fill(flash, games, seed)
-        filled = time.perf_counter() - start
+        fill(flash, games, seed, kinds=(kind,))
         archived = {p.stem: p.stat().st_size for p in (flash / "games").glob("*.dk")}
         spent: dict[str, float] = defaultdict(float)  # per step kind
         last = [0.0]
@@ -58,42 +58,40 @@ def measure(games: int = GAMES, seed: int = SEED) -> tuple[str, float]:
             last[0] = start = time.perf_counter()
             with Device(served.path) as device:
                 outcome = sync.sync(device, log, after=after)
-                traffic = device.traffic
+                received, sent = device.traffic
             took = time.perf_counter() - start
-            kinds = {g.id: g.game for g in log.games()}
     assert outcome.new == games and not outcome.problems, outcome
     moving = sum(spent[s] for s in _MOVING)
-    count: dict[str, int] = defaultdict(int)
-    size: dict[str, int] = defaultdict(int)
-    wire: dict[str, int] = defaultdict(int)
-    for gid, kind in kinds.items():
-        count[kind] += 1
-        size[kind] += archived[gid]
-        wire[kind] += line_bytes(gid, archived[gid])
-    mix = ", ".join("%d %s" % (n, k) for k, n in sorted(count.items()))
     lines = [
-        "sync from the simulated device over a pty (mpremote transport, MicroPython VM)",
-        "games: %d (%s); flash filled in %.1f s" % (games, mix, filled),
-        "sync: %.2f s, %.0f games/s; the games' part (%s): %.2f s, %.0f games/s"
+        "%s: %d games, archived %.0f B a game, its line %.0f B; on the line %.0f B a game in all"
+        % (
+            kind,
+            games,
+            sum(archived.values()) / games,
+            sum(line_bytes(g, n) for g, n in archived.items()) / games,
+            (received + sent) / games,
+        ),
+        "  sync %.2f s, %.0f games/s; the games' part (%s) %.2f s, %.0f games/s"
         % (took, games / took, ", ".join(_MOVING), moving, games / moving),
-        "per step: "
+        "  per step: "
         + ", ".join("%s %.2f s" % (name, spent[name]) for name in sync.STEPS if name in spent),
-        "on the line: %d B from the device, %d B to it: %.0f B a game in all"
-        % (traffic[0], traffic[1], sum(traffic) / games),
     ]
-    for kind in sorted(count):
-        n = count[kind]
-        lines.append(
-            "  %-15s archived %4.0f B, on the line %4.0f B a game"
-            % (kind, size[kind] / n, wire[kind] / n)
-        )
     return "\n".join(lines), games / moving
 
 
 def main() -> int:
-    report, rate = measure()
-    print(report)
-    print("goal: %d games/s for the games' part: %s" % (GOAL, "met" if rate >= GOAL else "not met"))
+    print("sync from the simulated device over a pty (mpremote transport, MicroPython VM)")
+    print(
+        "host: %d cores, load average %.1f over the last minute"
+        % (os.cpu_count() or 0, os.getloadavg()[0])
+    )
+    for kind in KINDS:
+        report, rate = measure(kind)
+        print(report)
+        print(
+            "  goal %d games/s for the games' part: %s"
+            % (GOAL, "met" if rate >= GOAL else "not met")
+        )
     return 0
 
 

@@ -113,16 +113,22 @@ def played(i: int, seed: int) -> dict[str, Any]:
     return {"started": start.isoformat(), "ended": end.isoformat(), "seconds": seconds}
 
 
-def fill(storage: Path, count: int, seed: int = 0, dated: bool = True) -> list[str]:
-    """Archive ``count`` finished random games (the three kinds in turn) on the flash
-    folder ``storage``; return their ids, as the device numbered them. ``dated``: with
-    the times the device stamps (``played``); without, as firmware before 0.5 (or a
-    device whose clock was never set) archived them."""
+def fill(
+    storage: Path,
+    count: int,
+    seed: int = 0,
+    dated: bool = True,
+    kinds: tuple[str, ...] = KINDS,
+) -> list[str]:
+    """Archive ``count`` finished random games (``kinds`` in turn) on the flash folder
+    ``storage``; return their ids, as the device numbered them. ``dated``: with the
+    times the device stamps (``played``); without, as firmware before 0.5 (or a device
+    whose clock was never set) archived them."""
     storage.mkdir(parents=True, exist_ok=True)
     store = storage_class()(str(storage))
     ids = []
     for i in range(count):
-        record = random_game(KINDS[i % len(KINDS)], seed * 100_000 + i)
+        record = random_game(kinds[i % len(kinds)], seed * 100_000 + i)
         del record["id"]  # the device numbers its games itself
         record["meta"] = {"board": "sim", **(played(i, seed) if dated else {})}
         store.start(record)
