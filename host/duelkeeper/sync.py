@@ -308,10 +308,14 @@ def _pulled(
                 )
             done = _batch(device, log, step, out, served, after)
             if done:
-                reply = device.lines(packed.acks(done))
-                if not packed.acked(done, reply):
+                ids = list(done)
+                reply = device.lines(packed.acks(ids))
+                if not packed.acked(ids, reply):
                     why = "in the log, but the device's acknowledgement is garbled: %r" % reply[:2]
-                    out.problems.extend(Problem(gid, why) for gid in done)
+                    out.problems.extend(Problem(gid, why) for gid in ids)
+                else:
+                    out.new += sum(done.values())
+                    out.known += len(done) - sum(done.values())
                 step("ack", None)
             if not served or not left:
                 return out
@@ -323,9 +327,10 @@ def _pulled(
 
 def _batch(
     device: Device, log: Log, step: Hook, out: Outcome, served: list[packed.Served], after: str
-) -> list[str]:
-    """Add a batch's games to the log in one transaction; the ids it then holds."""
-    done: list[str] = []
+) -> dict[str, bool]:
+    """Add a batch's games to the log in one transaction: the ids it then holds, each
+    with whether it is new there."""
+    done: dict[str, bool] = {}
     with log.transaction():
         prev = after
         for game in served:
@@ -339,9 +344,7 @@ def _batch(
             except _Refused as e:
                 out.problems.append(Problem(game.id, str(e)))
             else:
-                done.append(game.id)
-                out.new += new
-                out.known += not new
+                done[game.id] = new
                 step("add", game.id)
             prev = game.id
     step("commit", None)

@@ -452,3 +452,26 @@ def test_dated_games_keep_their_dates(tmp_path: Path, six: Path) -> None:
         meta = g.record["meta"]
         assert g.date == meta["ended"].replace("T", " ") and meta["seconds"] > 0
         assert g.date[:10] != g.imported[:10]  # the day played, not the day synced
+
+
+def test_garbled_acknowledgement_counts_nothing_and_resyncs(
+    tmp_path: Path, flash: Path, served: PtyDevice, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The device marked the batch, but its answer is garbled: the games are in the log,
+    reported (not counted as synced); the next sync has nothing left to do."""
+    db = tmp_path / "log.sqlite3"
+    lines = Device.lines
+
+    def garbling(self: Device, code: str) -> list[bytes]:
+        out = lines(self, code)
+        return [b"ACKS 6 0000000x"] if code.startswith("sync.acks(") else out
+
+    monkeypatch.setattr(Device, "lines", garbling)
+    outcome = sync.run(served.path, db)
+    assert (outcome.new, outcome.known, len(outcome.problems)) == (0, 0, 6)
+    assert all("acknowledgement is garbled" in p.why for p in outcome.problems)
+    assert len(rows(db)) == 6
+    monkeypatch.undo()
+    again = sync.run(served.path, db)
+    assert (again.new, again.known, again.problems) == (0, 0, [])
+    assert unsynced(flash) == [] and len(rows(db)) == 6
