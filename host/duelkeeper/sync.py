@@ -35,7 +35,7 @@ from duelkeeper.log import Log
 from duelkeeper.progress import Progress
 from duelkeeper.rtc import set_clock
 
-PROTOCOLS = (1, 2)  # 1: JSON, a game a call (firmware before 0.5); 2: packed batches
+PROTOCOLS = (1, 2)  # 1: JSON, a game a call (older firmware); 2: packed batches
 # The steps ``after`` sees: protocol 1 lists, then gets, adds and acknowledges one game at
 # a time; protocol 2 sets the clock, then pulls a batch, adds its games, commits them,
 # acknowledges them.

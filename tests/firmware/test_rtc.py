@@ -122,7 +122,7 @@ def test_a_game_through_the_journal_to_the_archive(board: Board, tmp_path: Any) 
     board.set(EVENING)
     record = random_record("7wd", 1)
     del record["id"]
-    record["meta"] = {"firmware": "0.5.0"}
+    record["meta"] = {"firmware": "0.4.0"}
     rtc.begin(record["meta"])
     gid = Storage(str(tmp_path)).start(record)
     board.run(2400)
@@ -131,7 +131,7 @@ def test_a_game_through_the_journal_to_the_archive(board: Board, tmp_path: Any) 
     assert Storage(str(tmp_path)).finish() == gid
     filed = Storage(str(tmp_path)).read(gid)
     assert filed["meta"] == {
-        "firmware": "0.5.0",
+        "firmware": "0.4.0",
         "started": "2026-05-01T20:00:00",
         "ended": "2026-05-01T20:40:00",
         "seconds": 2400,

@@ -122,7 +122,7 @@ def fill(
 ) -> list[str]:
     """Archive ``count`` finished random games (``kinds`` in turn) on the flash folder
     ``storage``; return their ids, as the device numbered them. ``dated``: with the
-    times the device stamps (``played``); without, as firmware before 0.5 (or a device
+    times the device stamps (``played``); without, as firmware before them (or a device
     whose clock was never set) archived them."""
     storage.mkdir(parents=True, exist_ok=True)
     store = storage_class()(str(storage))
