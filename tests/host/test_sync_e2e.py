@@ -416,7 +416,7 @@ def test_answers_that_make_no_sense() -> None:
 
 @pytest.mark.parametrize("firmware", ["today's", "protocol 1"])
 def test_games_from_before_dates_sync_undated(tmp_path: Path, firmware: str) -> None:
-    """Games archived without times (firmware before 0.5, or a clock never set) sync,
+    """Games archived without times (older firmware, or a clock never set) sync,
     with today's firmware and with firmware that speaks only protocol 1; their dates are
     unknown in the log, not the sync's. The clock is set where the firmware can."""
     flash = tmp_path / "flash"
