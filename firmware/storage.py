@@ -193,8 +193,9 @@ class Storage:
         after it. One lookup instead of a method each (each would be heap on the device):
 
         ``resume()``, ``start(record)``, ``finish()``, ``unsynced()``, ``synced()``,
-        ``read(game_id)``, ``stored(game_id)``, ``ack(game_id)``, ``device_id()``, ``new_id()``, ``settings()``,
-        ``save_settings(settings)``: see docs/firmware.md, "Storage".
+        ``read(game_id)``, ``stored(game_id)``, ``ack(game_id)``, ``device_id()``,
+        ``new_id()``, ``settings()``, ``save_settings(settings)``: see docs/firmware.md,
+        "Storage".
         """
         if name[0] == "_":
             raise AttributeError(name)
