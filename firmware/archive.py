@@ -203,6 +203,11 @@ def finish(s: "Storage") -> "str | None":
         return None
     from duelcore.pack import pack_record
 
+    meta = record.get("meta")
+    if isinstance(meta, dict):
+        from .rtc import end
+
+        end(meta)
     gid = str(record["id"])
     out = pack_record(record)
     S._u32(out, S.crc32(out))
@@ -236,8 +241,9 @@ def _names(s: "Storage", suffix: str) -> "list[str]":
     return out
 
 
-def read(s: "Storage", game_id: str) -> "dict[str, object] | None":
-    """A finished game's record (None: no such game); ValueError when damaged."""
+def stored(s: "Storage", game_id: str) -> "bytes | None":
+    """A finished game's archive file as it is (the packed record and its CRC-32), after
+    checking it; None: no such game; ValueError when it fails its checksum."""
     if not _safe_id(game_id):
         return None
     base = s.dir + "/" + game_id
@@ -246,12 +252,19 @@ def read(s: "Storage", game_id: str) -> "dict[str, object] | None":
         data = _read(base + ".ok")
         if data is None:
             return None
-    packed = _packed(data)
-    if packed is None:
+    if _packed(data) is None:
         raise ValueError("game %s fails its checksum" % game_id)
+    return data
+
+
+def read(s: "Storage", game_id: str) -> "dict[str, object] | None":
+    """A finished game's record (None: no such game); ValueError when damaged."""
+    data = stored(s, game_id)
+    if data is None:
+        return None
     from duelcore.pack import unpack_record
 
-    return unpack_record(packed)
+    return unpack_record(data[:-4])
 
 
 def ack(s: "Storage", game_id: str) -> bool:

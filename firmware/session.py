@@ -53,13 +53,18 @@ def boot(app: "App") -> None:
 
 
 def new_game(app: "App", game: str, players: list, setup: dict) -> None:
+    meta = {"firmware": VERSION, "board": board_name(app)}
+    from . import rtc
+
+    rtc.begin(meta)  # the start's time, when the PC has set the clock since power on
+    unload("firmware.rtc")
     record = {
         "format": 1,
         "game": game,
         "players": list(players),
         "setup": setup,
         "events": [],
-        "meta": {"firmware": VERSION, "board": board_name(app)},
+        "meta": meta,
     }
     try:
         app.storage.start(record)  # type: ignore[attr-defined]

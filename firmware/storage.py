@@ -131,9 +131,11 @@ _UNLOAD = sys.implementation.name == "micropython"
 
 
 def _drop() -> None:
-    """Unload firmware.archive and duelcore.pack: their code is heap on the device."""
+    """Unload firmware.archive, firmware.rtc and duelcore.pack: their code is heap on
+    the device."""
     if _UNLOAD:
         unload("firmware.archive")
+        unload("firmware.rtc")
         unload("duelcore.pack")
 
 
@@ -191,9 +193,9 @@ class Storage:
         after it. One lookup instead of a method each (each would be heap on the device):
 
         ``resume()``, ``start(record)``, ``finish()``, ``unsynced()``, ``synced()``,
-        ``read(game_id)``, ``ack(game_id)``, ``device_id()``, ``new_id()``, ``settings()``,
-        ``save_settings(settings)``, ``roster(spelt=False)``, ``add_name(name)``,
-        ``set_roster(names, renames)``: see docs/firmware.md, "Storage".
+        ``read(game_id)``, ``stored(game_id)``, ``ack(game_id)``, ``device_id()``,
+        ``new_id()``, ``settings()``, ``save_settings(settings)``, ``roster(spelt=False)``,
+        ``add_name(name)``, ``set_roster(names, renames)``: see docs/firmware.md, "Storage".
         """
         if name[0] == "_":
             raise AttributeError(name)

@@ -2,28 +2,42 @@
 
 This is the one firmware module that prints: its output is the protocol. The PC
 (``duelkeeper sync``, through mpremote's transport) runs for example
-``from firmware import sync; sync.get("e6614103e7452d2f-000042")`` and reads lines;
-a line ends in "\\n", which the board's USB console may send as "\\r\\n".
+``from firmware import sync; sync.pull("", 64)`` and reads lines; a line ends in "\\n",
+which the board's USB console may send as "\\r\\n".
 
-Protocol 1, one line each, fields separated by single spaces:
+Protocol 2, one line each, fields separated by single spaces:
 
     info()       DK <protocol> <device id> <unsynced count>
-    list()       GAME <id>         one per unsynced finished game, oldest first
-                 END <count>       always last: fewer GAME lines means a lost line
-    get(id)      REC <length> <crc32>
-                 <the record as compact, key-sorted JSON, on one line>
-                                   length: bytes of the UTF-8 JSON; crc32: eight lowercase
-                                   hex digits, CRC-32 (zlib's) of those bytes
-                 BAD <id> <why>    the game fails its checksum on flash: nothing is served
-                 NONE <id>         no such game
-    ack(id)      ACK <id>          marked synced (call it only once the PC has committed it)
-                 NONE <id>
+    clock(y, mo, d, h, mi, s)
+                 CLOCK <y>-<mo>-<d>T<h>:<mi>:<s>
+                                   sets the RTC (the PC's local time) and says what it reads
+    pull(after, n)
+                 G <id> <base64>   up to n unsynced games whose ids sort after ``after``,
+                                   oldest first: the archive file as it is on flash (the
+                                   packed record, then its CRC-32 little-endian)
+                 BAD <id> <why>    a game that fails its checksum on flash: not served
+                 END <served> <left>
+                                   always last: lines served, games after them
+    acks(coded)  ACKS <count> <crc32>
+                                   marks the games synced (call it only once the PC has
+                                   committed them); ``coded`` front-codes the ids, each
+                                   "<chars shared with the id before>/<the rest>", space
+                                   separated; count and CRC-32 of the ids decoded, joined
+                                   by single spaces, let the PC check what was understood
+
     names()      NAME +<name>      one per name spelled here since the last roster
                  NAME =<name>      one per name the settings hold (the seats, recent names)
                  END <count>
     roster(names, renames)
                  ROSTER <count>    the PC's roster written, its renames ({old: new})
                                    applied to the settings' names
+
+Protocol 1 (the record as JSON, one game a call) stays, for a PC that speaks only it:
+
+    list()       GAME <id> per unsynced finished game, oldest first; then END <count>
+    get(id)      REC <length> <crc32>, then the record as compact, key-sorted JSON on one
+                 line; or BAD <id> <why>, or NONE <id>
+    ack(id)      ACK <id>, or NONE <id>
 
 A game stays listed until acknowledged; acknowledging twice is harmless. Acknowledged
 games stay on the device until space is needed. ``root`` (default ``ROOT``, "/" on a
@@ -34,8 +48,9 @@ from duelcore.record import dumps
 
 from .storage import Storage, crc32
 
-PROTOCOL = 1
+PROTOCOL = 2
 ROOT = "/"
+_B64 = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
 
 
 def _storage(root: "str | None") -> Storage:
@@ -45,6 +60,74 @@ def _storage(root: "str | None") -> Storage:
 def info(root: "str | None" = None) -> None:
     s = _storage(root)
     print("DK %d %s %d" % (PROTOCOL, s.device_id(), len(s.unsynced())))
+
+
+def clock(y: int, mo: int, d: int, h: int, mi: int, sec: int) -> None:
+    from .rtc import now, set_clock, stamp
+
+    set_clock((y, mo, d, h, mi, sec))
+    print("CLOCK %s" % stamp(now()))
+
+
+def base64(data: bytes) -> bytearray:
+    """``data`` in base64 (RFC 4648, padded): binascii.b2a_base64 is C on rp2, but Python
+    in the simulator's VM (micropython-lib), several times slower there than this loop."""
+    n = len(data)
+    out = bytearray((n + 2) // 3 * 4)
+    i = j = 0
+    while i < n:
+        v = data[i] << 16
+        if i + 1 < n:
+            v |= data[i + 1] << 8
+        if i + 2 < n:
+            v |= data[i + 2]
+        out[j] = _B64[v >> 18]
+        out[j + 1] = _B64[v >> 12 & 63]
+        out[j + 2] = _B64[v >> 6 & 63] if i + 1 < n else 61  # "=" pads
+        out[j + 3] = _B64[v & 63] if i + 2 < n else 61
+        i += 3
+        j += 4
+    return out
+
+
+def pull(after: str, n: int, root: "str | None" = None) -> None:
+    s = _storage(root)  # first: Storage unloads archive after each of its own calls
+    from .archive import stored, unsynced
+
+    served = left = 0
+    for gid in unsynced(s):
+        if gid <= after:
+            continue
+        if served == n:
+            left += 1
+            continue
+        served += 1
+        try:
+            data = stored(s, gid)
+        except ValueError as e:
+            print("BAD %s %s" % (gid, e))
+            continue
+        if data is not None:
+            print("G %s %s" % (gid, base64(data).decode()))
+    print("END %d %d" % (served, left))
+
+
+def acks(coded: str, root: "str | None" = None) -> None:
+    s = _storage(root)
+    from .archive import ack as mark
+
+    gid = ""
+    seen = bytearray()
+    count = 0
+    for item in coded.split():
+        slash = item.find("/")
+        gid = gid[: int(item[:slash])] + item[slash + 1 :]
+        mark(s, gid)  # False: no such game, which is also no longer unsynced
+        if count:
+            seen.extend(b" ")
+        seen.extend(gid.encode())
+        count += 1
+    print("ACKS %d %08x" % (count, crc32(seen)))
 
 
 def list(root: "str | None" = None) -> None:  # shadows list() in this module: unused here

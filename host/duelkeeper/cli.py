@@ -19,6 +19,7 @@ import platformdirs
 from duelcore import IllegalEvent, RecordError, replay
 from duelcore.record import loads
 from duelkeeper import export, sheet, stats
+from duelkeeper.entry import shown
 from duelkeeper.errors import DuelkeeperError
 from duelkeeper.inputs import load_entries, read_text
 from duelkeeper.kinds import KINDS
@@ -97,7 +98,7 @@ def _games(args: argparse.Namespace) -> int:
         print(json.dumps([export.summary(g) for g in games], indent=2))
         return 0
     rows = [
-        [g.date, g.id, g.game, "%s - %s" % g.players, "%d - %d" % g.totals]
+        [shown(g.date), g.id, g.game, "%s - %s" % g.players, "%d - %d" % g.totals]
         + ["shared" if g.winner is None else g.players[g.winner], g.victory or ""]
         for g in games
     ]

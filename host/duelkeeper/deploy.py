@@ -28,6 +28,7 @@ from duelkeeper.errors import DuelkeeperError
 from duelkeeper.log import Log
 from duelkeeper.repo import ROOT
 from duelkeeper.roster import exchange
+from duelkeeper.rtc import set_clock
 from duelkeeper.sim.device import PACKAGES, cached_build, shipped
 
 BOARDS = ROOT / "boards"
@@ -236,6 +237,7 @@ def deploy(
         raise DeviceError("%s: the board setting was not confirmed: %r" % (device.port, board_line))
     name = board_line[0][6:].decode(errors="replace")
     report.board = name if name != "-" else default_board() + " (the firmware's default)"
+    set_clock(device)
     if log is not None:
         report.roster = exchange(device, log).summary()
     device.leave()

@@ -1,7 +1,8 @@
 """A finished game as the play log stores it: the record, its replay, and what is read off it.
 
 Building an entry replays the record with duelcore, so nothing reaches the log that the
-rules would refuse. No database here; the clock only stamps the import time.
+rules would refuse. No database here; the clock only stamps the import time, never the
+game's date: a record that gives none has an unknown date (``UNKNOWN``).
 """
 
 import json
@@ -17,13 +18,14 @@ from duelkeeper.kinds import kind
 # the keys the device and hand-written records use).
 DATE_KEYS = ("ended", "date", "started")
 DATE_FORMAT = "%Y-%m-%d %H:%M:%S"
+UNKNOWN = ""  # the date of a game whose record gives none (the column is NOT NULL)
 
 
 class Entry(NamedTuple):
     id: str
     game: str
     players: tuple[str, str]
-    date: str  # DATE_FORMAT, the players' wall-clock time
+    date: str  # DATE_FORMAT, the players' wall-clock time; UNKNOWN when not known
     imported: str  # DATE_FORMAT, when this entry was made
     winner: int | None  # None: a shared win
     victory: str | None
@@ -60,7 +62,7 @@ def from_result(
         id=record["id"],
         game=record["game"],
         players=(players[0], players[1]),
-        date=game_date(meta) or imported,
+        date=game_date(meta) or UNKNOWN,
         imported=imported,
         winner=result.get("winner"),
         victory=result.get("victory"),
@@ -91,6 +93,11 @@ def game_date(meta: dict[str, Any]) -> str | None:
             raise DuelkeeperError("meta.%s: %s is not an ISO 8601 date or Unix time" % (key, value))
         return when.strftime(DATE_FORMAT)
     return None
+
+
+def shown(date: str) -> str:
+    """A stored date as lists show it."""
+    return date or "unknown"
 
 
 def moment(value: object) -> datetime | None:

@@ -13,7 +13,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from duelkeeper.entry import moment
+from duelkeeper.entry import UNKNOWN, moment
 from duelkeeper.kinds import KINDS, kind
 from duelkeeper.kinds import summary as score_line
 from duelkeeper.log import Game
@@ -27,7 +27,7 @@ def summary(game: Game) -> dict[str, Any]:
     return {
         "id": game.id,
         "game": game.game,
-        "date": game.date,
+        "date": game.date or None,
         "players": list(game.players),
         "scores": list(game.totals),
         "winner": game.winner,
@@ -52,7 +52,11 @@ def _first(game: Game) -> int | None:
 
 
 def _minutes(meta: dict[str, Any]) -> int | None:
-    """The game's length from meta.started and meta.ended, when both are there."""
+    """The game's length: meta.seconds (the playing time the device measured), else the
+    time from meta.started to meta.ended; None when neither is there."""
+    seconds = meta.get("seconds")
+    if isinstance(seconds, int | float) and not isinstance(seconds, bool) and seconds >= 0:
+        return round(seconds / 60)
     start, end = moment(meta.get("started")), moment(meta.get("ended"))
     if start is None or end is None or end < start:
         return None
@@ -108,7 +112,7 @@ def _bgstats_play(game: Game) -> dict[str, Any]:
     play: dict[str, Any] = {
         "sourceName": SOURCE,
         "sourcePlayId": game.id,
-        "playDate": game.date,
+        "playDate": game.date,  # left out below when unknown
         "location": _text(meta, "location"),
         "comments": comments(game),
         "board": "",
@@ -132,6 +136,8 @@ def _bgstats_play(game: Game) -> dict[str, Any]:
             for seat in (0, 1)
         ],
     }
+    if game.date == UNKNOWN:
+        del play["playDate"]
     minutes = _minutes(meta)
     if minutes is not None:
         play["durationMin"] = minutes
@@ -149,7 +155,7 @@ def _bgg_play(game: Game) -> ET.Element:
     first = _first(game)
     play = ET.Element(
         "play",
-        date=game.date[:10],
+        date=game.date[:10],  # empty when unknown
         quantity="1",
         length=str(_minutes(meta) or 0),
         incomplete="0",

@@ -17,6 +17,7 @@ from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
 
 from duelkeeper import stats
+from duelkeeper.entry import shown
 from duelkeeper.kinds import KINDS
 from duelkeeper.log import Game, Log
 from duelkeeper.sheet import timeline
@@ -148,7 +149,7 @@ def build(log: Log, game_id: str | None = None) -> str:
         ]
         body += ["<h2>Victory types</h2>", _image(png(_victories(log)), "victory types")]
     if track is not None:
-        title = "%s, %s vs %s, %s" % (game_title(track), *track.players, track.date)
+        title = "%s, %s vs %s, %s" % (game_title(track), *track.players, shown(track.date))
         body += ["<h2>One game: %s</h2>" % html.escape(title), _image(png(_track(track)), "track")]
     return (
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'

@@ -11,6 +11,7 @@ import json
 from typing import Any, NamedTuple
 
 from duelcore import Match
+from duelkeeper.entry import shown
 from duelkeeper.kinds import kind
 from duelkeeper.log import Game
 from duelkeeper.textable import table
@@ -45,7 +46,7 @@ def sheet(game: Game) -> dict[str, Any]:
         "id": game.id,
         "game": game.game,
         "title": k.title,
-        "date": game.date,
+        "date": game.date or None,
         "players": list(game.players),
         "winner": game.winner,
         "victory": game.victory,
@@ -79,7 +80,7 @@ def render(data: dict[str, Any]) -> str:
     head = "%s  %s  %s\n%s vs %s: %s" % (
         data["title"],
         data["id"],
-        data["date"],
+        shown(data["date"] or ""),
         players[0],
         players[1],
         outcome,

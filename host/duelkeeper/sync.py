@@ -28,14 +28,21 @@ from pathlib import Path
 from typing import Any
 
 from duelcore import IllegalEvent, RecordError
+from duelkeeper import packed
 from duelkeeper.device import Device, DeviceError
 from duelkeeper.errors import DuelkeeperError
 from duelkeeper.log import Log
 from duelkeeper.progress import Progress
 from duelkeeper.roster import exchange
+from duelkeeper.rtc import set_clock
 
-PROTOCOL = 1
-STEPS = ("enter", "info", "list", "get", "add", "ack", "roster", "leave")
+PROTOCOLS = (1, 2)  # 1: JSON, a game a call (older firmware); 2: packed batches
+# The steps ``after`` sees: protocol 1 lists, then gets, adds and acknowledges one game at
+# a time; protocol 2 sets the clock, then pulls a batch, adds its games, commits them,
+# acknowledges them; then the roster goes both ways.
+STEPS = (
+    "enter", "info", "clock", "list", "get", "pull", "add", "commit", "ack", "roster", "leave",
+)  # fmt: skip
 RETRIES = 1  # a garbled transfer is read once more before it is reported
 _ID = re.compile(rb"[0-9A-Za-z_.-]{1,64}")
 
@@ -102,21 +109,21 @@ def _fields(line: bytes, verb: bytes, count: int) -> list[bytes]:
     return parts
 
 
-def read_info(lines: list[bytes]) -> tuple[str, int]:
-    """(device id, unsynced count) from ``DK <protocol> <device id> <count>``."""
+def read_info(lines: list[bytes]) -> tuple[str, int, int]:
+    """(device id, unsynced count, protocol) from ``DK <protocol> <device id> <count>``."""
     if len(lines) != 1:
         raise SyncError(
             "the device's info is %d lines, not one: is its firmware ours?" % len(lines)
         )
     _, proto, device, count = _fields(lines[0], b"DK", 4)
-    if proto != b"%d" % PROTOCOL:
+    if proto not in (b"%d" % p for p in PROTOCOLS):
         raise SyncError(
-            "the device speaks sync protocol %s, this duelkeeper %d: update the one that is older"
-            % (proto.decode(errors="replace"), PROTOCOL)
+            "the device speaks sync protocol %s, this duelkeeper %s: update the one that is older"
+            % (proto.decode(errors="replace"), " or ".join(map(str, PROTOCOLS)))
         )
     if not (_ID.fullmatch(device) and count.isdigit()):
         raise SyncError("the device's info line is garbled: %r" % lines[0][:60])
-    return device.decode(), int(count)
+    return device.decode(), int(count), int(proto)
 
 
 def read_list(lines: list[bytes]) -> tuple[list[str], int, list[Problem]]:
@@ -237,8 +244,12 @@ def sync(
 def _games(device: Device, log: Log, step: Hook, progress: Progress | None) -> Outcome:
     out = Outcome()
     device.run("from firmware import sync")
-    out.device, _ = read_info(device.lines("sync.info()"))
+    out.device, count, proto = read_info(device.lines("sync.info()"))
     step("info", None)
+    if proto == 2:
+        set_clock(device)  # so that the games played from now on are dated
+        step("clock", None)
+        return _pulled(device, log, step, progress or Progress("sync", io.StringIO()), out, count)
     ids, out.listed, out.problems = read_list(device.lines("sync.list()"))
     step("list", None)
     if progress is None:
@@ -283,6 +294,94 @@ def _game(device: Device, log: Log, gid: str, out: Outcome, step: Hook) -> None:
     else:
         out.known += 1
     step("ack", gid)
+
+
+def _pulled(
+    device: Device, log: Log, step: Hook, progress: Progress, out: Outcome, count: int
+) -> Outcome:
+    """Protocol 2: batches of packed games, each batch committed, then acknowledged."""
+    out.listed = count
+    progress.start(count)
+    after = ""
+    try:
+        while True:
+            lines = device.lines(packed.pull(after))
+            try:
+                served, garbled, said, left = packed.read_pull(lines)
+            except ValueError as e:
+                raise SyncError(str(e)) from None
+            step("pull", None)
+            for line in garbled:
+                out.problems.append(
+                    Problem("?", "a garbled line in the device's batch: %r" % line[:60])
+                )
+            if said != len(served) + len(garbled):
+                out.problems.append(
+                    Problem(
+                        "?",
+                        "the device's batch lost a line (%d of %d)"
+                        % (len(served) + len(garbled), said),
+                    )
+                )
+            done = _batch(device, log, step, out, served, after)
+            if done:
+                ids = list(done)
+                reply = device.lines(packed.acks(ids))
+                if not packed.acked(ids, reply):
+                    why = "in the log, but the device's acknowledgement is garbled: %r" % reply[:2]
+                    out.problems.extend(Problem(gid, why) for gid in ids)
+                else:
+                    out.new += sum(done.values())
+                    out.known += len(done) - sum(done.values())
+                step("ack", None)
+            if not served or not left:
+                return out
+            after = served[-1].id
+            progress.update(out.new + out.known + len(out.problems))
+    finally:
+        progress.end()
+
+
+def _batch(
+    device: Device, log: Log, step: Hook, out: Outcome, served: list[packed.Served], after: str
+) -> dict[str, bool]:
+    """Add a batch's games to the log in one transaction: the ids it then holds, each
+    with whether it is new there."""
+    done: dict[str, bool] = {}
+    with log.transaction():
+        prev = after
+        for game in served:
+            try:
+                if game.verb == b"BAD":
+                    raise _Refused(
+                        "damaged on the device's flash (%s)" % game.data.decode(errors="replace")
+                    )
+                record = _unpacked(device, game, prev)
+                new = _add(log, game.id, record)
+            except _Refused as e:
+                out.problems.append(Problem(game.id, str(e)))
+            else:
+                done[game.id] = new
+                step("add", game.id)
+            prev = game.id
+    step("commit", None)
+    return done
+
+
+def _unpacked(device: Device, game: packed.Served, prev: str) -> dict[str, Any]:
+    """The record of a ``G`` line; a garbled one is pulled once more, alone."""
+    try:
+        return packed.decode(game.id, game.data)
+    except ValueError as first:
+        why = first
+    for _ in range(RETRIES):
+        try:
+            again, _, _, _ = packed.read_pull(device.lines(packed.pull(prev, 1)))
+            if len(again) == 1 and again[0].id == game.id and again[0].verb == b"G":
+                return packed.decode(game.id, again[0].data)
+        except ValueError as e:
+            why = e
+    raise _Refused("garbled in transfer: %s" % why)
 
 
 def run(

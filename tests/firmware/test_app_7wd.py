@@ -30,6 +30,8 @@ def test_whole_game_is_filed_as_played(game: apphelp.Scripted) -> None:
     (filed,) = apphelp.archived(game.storage)
     apphelp.same_game(filed, game.record)
     assert apphelp.journal(game.storage) is None
+    # the start's tick mark is gone; no date from a clock the PC never set
+    assert set(filed["meta"]) <= {"firmware", "board", "seconds"}, filed["meta"]
 
 
 def test_score_sheet_needs_no_extra_press(tmp_path: Path, game: apphelp.Scripted) -> None:

@@ -1,12 +1,15 @@
-"""firmware/sync.py: the lines the PC reads in the raw REPL (protocol 1)."""
+"""firmware/sync.py: the lines the PC reads in the raw REPL (protocols 2 and 1)."""
 
+import binascii
 import json
+import os
 import re
 import sys
 import zlib
 from pathlib import Path
 
 import pytest
+from fwhelp import machine  # the shims: machine.RTC
 
 from duelcore.record import dumps
 from duelkeeper.randomgame import random_record
@@ -48,7 +51,7 @@ def test_list_get_ack(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
     capsys.readouterr()
 
     sync.info(str(tmp_path))
-    assert capsys.readouterr().out == "DK 1 %s 2\n" % a[:16]
+    assert capsys.readouterr().out == "DK 2 %s 2\n" % a[:16]
 
     sync.list(str(tmp_path))
     assert capsys.readouterr().out == "GAME %s\nGAME %s\nEND 2\n" % (a, b)
@@ -96,3 +99,61 @@ def test_default_root(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
     finally:
         sync.ROOT = monkey_root
     assert capsys.readouterr().out == "END 0\n"
+
+
+def pulled(out: str) -> list[tuple[str, str, bytes]]:
+    """pull()'s lines: (verb, id, the base64 decoded or the reason as bytes)."""
+    lines = out.splitlines()
+    rows = []
+    for line in lines:
+        verb, gid, rest = (line.split(" ", 2) + [""])[:3]
+        rows.append((verb, gid, binascii.a2b_base64(rest) if verb == "G" else rest.encode()))
+    return rows
+
+
+def test_pull_serves_the_archive_files_in_batches(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    s = Storage(str(tmp_path))
+    ids = [finished(s, seed)[0] for seed in (1, 2, 3)]
+    files = {gid: (tmp_path / "games" / (gid + ".dk")).read_bytes() for gid in ids}
+    capsys.readouterr()
+    sync.pull("", 2, str(tmp_path))
+    assert pulled(capsys.readouterr().out) == [
+        ("G", ids[0], files[ids[0]]),
+        ("G", ids[1], files[ids[1]]),
+        ("END", "2", b"1"),
+    ]
+    sync.pull(ids[1], 2, str(tmp_path))  # the next batch starts after the last id
+    assert pulled(capsys.readouterr().out) == [("G", ids[2], files[ids[2]]), ("END", "1", b"0")]
+    path = tmp_path / "games" / (ids[1] + ".dk")
+    path.write_bytes(files[ids[1]][:-1] + bytes([files[ids[1]][-1] ^ 1]))
+    sync.pull(ids[0], 1, str(tmp_path))
+    assert capsys.readouterr().out == "BAD %s game %s fails its checksum\nEND 1 1\n" % (
+        ids[1],
+        ids[1],
+    )
+
+
+def test_acks_mark_what_they_name(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    s = Storage(str(tmp_path))
+    ids = [finished(s, seed)[0] for seed in (1, 2, 3)]
+    capsys.readouterr()
+    told = "0/%s %d/3 0/nope-000001" % (ids[0], len(ids[0]) - 1)  # ids[0], ids[2], a stranger
+    sync.acks(told, str(tmp_path))
+    named = " ".join([ids[0], ids[2], "nope-000001"]).encode()
+    assert capsys.readouterr().out == "ACKS 3 %08x\n" % zlib.crc32(named)
+    assert s.unsynced() == [ids[1]] and s.synced() == [ids[0], ids[2]]
+
+
+@pytest.mark.parametrize("n", [0, 1, 2, 3, 4, 5, 222])
+def test_base64_is_binascii_s(n: int) -> None:
+    data = os.urandom(n)
+    assert bytes(sync.base64(data)) == binascii.b2a_base64(data, newline=False)
+
+
+def test_clock_sets_the_rtc(capsys: pytest.CaptureFixture[str]) -> None:
+    sync.clock(2026, 12, 3, 20, 15, 7)
+    assert capsys.readouterr().out == "CLOCK 2026-12-03T20:15:07\n"
+    assert machine.RTC().datetime()[:7] == (2026, 12, 3, 3, 20, 15, 7)  # a Thursday
+    machine.power_on()

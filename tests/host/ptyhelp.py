@@ -7,13 +7,16 @@ pyserial, as they would a board. The bridge loads the flash folder at every soft
 so a test may change the folder between two syncs (each sync starts with one).
 """
 
+import ast
 import shutil
 import subprocess
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from datetime import datetime
 from pathlib import Path
 
+from duelkeeper.device import Device
 from duelkeeper.sim.fill import fill
 from duelkeeper.sim.pty import PtyDevice
 
@@ -49,3 +52,27 @@ def restore(flash: Path, saved: Path) -> None:
     """Put the games folder back as it was (the device reloads it at its next reset)."""
     shutil.rmtree(flash / "games")
     shutil.copytree(saved, flash / "games")
+
+
+FIRMWARE = Path(__file__).resolve().parents[2] / "firmware"
+
+
+def old_firmware(flash: Path) -> None:
+    """Deploy, as sources in the flash's /lib, firmware that speaks only sync protocol 1
+    (as before packed transfer): today's, with protocol 2's calls taken out."""
+    lib = flash / "lib" / "firmware"
+    shutil.copytree(FIRMWARE, lib, ignore=shutil.ignore_patterns("__pycache__", "*.bin"))
+    code = (lib / "sync.py").read_text()
+    assert "\nPROTOCOL = 2\n" in code
+    code = code.replace("\nPROTOCOL = 2\n", "\nPROTOCOL = 1\n")
+    (lib / "sync.py").write_text(code + "\n\npull = acks = clock = None\n")
+
+
+def device_clock(port: str) -> datetime:
+    """What the device's RTC reads (machine.RTC, the bridge's on the simulated device)."""
+    with Device(port) as d:
+        d.enter()
+        (line,) = d.lines("import machine\nprint(machine.RTC().datetime())")
+        d.leave()
+    y, mo, day, _, h, mi, s, _ = ast.literal_eval(line.decode())
+    return datetime(y, mo, day, h, mi, s)

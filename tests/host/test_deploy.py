@@ -7,12 +7,13 @@ for the module; the other tests deploy again over it.
 import json
 import shutil
 from collections.abc import Iterator
+from datetime import datetime
 from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
 import serial.tools.list_ports  # type: ignore[import-untyped]
-from ptyhelp import device, duelkeeper, unsynced
+from ptyhelp import device, device_clock, duelkeeper, unsynced
 
 from duelkeeper import deploy, sync
 from duelkeeper.device import Device, DeviceError, find_port
@@ -64,6 +65,8 @@ def test_first_deploy_copies_everything_and_merges_the_settings(deployed: Deploy
     settings = json.loads((deployed.flash / "settings.json").read_text())
     assert settings == {"names": ["Ann", "Bob"], "board": "pico_inky_pack"}
     assert not list(deployed.flash.rglob("*.tmp"))
+    # the clock set, so that the games played from now on are dated
+    assert abs((device_clock(deployed.device.path) - datetime.now()).total_seconds()) < 5
 
 
 def test_second_deploy_copies_nothing(deployed: Deployed) -> None:

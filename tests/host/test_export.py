@@ -122,3 +122,58 @@ def test_shared_win_and_escaping(tmp_path: Path) -> None:
     assert [p["rank"] for p in plays[0]["players"]] == [1, 1]
     rows = list(csv.DictReader(io.StringIO(export.to_csv(games))))
     assert [r["result"] for r in rows] == ["draw", "draw"]
+
+
+DEVICE = {  # as the device stamps a game (docs/record-dates.md): 25 minutes played
+    "started": "2026-06-02T19:00:00",
+    "ended": "2026-06-02T19:40:00",
+    "seconds": 1500,
+}
+
+
+@pytest.fixture(scope="module")
+def dated(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[Game]]:
+    """A game the device dated, and one it could not (its clock was never set)."""
+    path = tmp_path_factory.mktemp("dated") / "log.sqlite3"
+    with Log.open(path) as log:
+        log.add(played("7wd", 2, players=["Ann", "Bob"], meta=DEVICE))
+        log.add(played("7wd", 3, players=["Ann", "Bob"], meta={"board": "pico_inky_pack"}))
+        return path, list(log.games())
+
+
+def test_dates_through_every_format(dated: tuple[Path, list[Game]]) -> None:
+    _, games = dated
+    known, unknown = sorted(games, key=lambda g: g.date == "")
+    assert known.date == "2026-06-02 19:40:00" and unknown.date == ""
+    rows = list(csv.DictReader(io.StringIO(export.to_csv(games))))
+    assert {r["id"]: r["date"] for r in rows} == {known.id: known.date, unknown.id: ""}
+    records = [json.loads(line) for line in export.to_jsonl(games).splitlines()]
+    assert {r["id"]: r["meta"] for r in records}[known.id] == DEVICE
+    plays = {p["sourcePlayId"]: p for p in json.loads(export.to_bgstats(games))}
+    assert plays[known.id]["playDate"] == "2026-06-02 19:40:00"
+    assert plays[known.id]["durationMin"] == 25  # the playing time, not ended - started
+    assert "playDate" not in plays[unknown.id] and "durationMin" not in plays[unknown.id]
+    bgg = {
+        p.findtext("comments", "").split(":")[0].split()[-1]: p.attrib
+        for p in ET.fromstring(export.to_bgg(games))
+    }
+    assert (bgg[known.id]["date"], bgg[known.id]["length"]) == ("2026-06-02", "25")
+    assert (bgg[unknown.id]["date"], bgg[unknown.id]["length"]) == ("", "0")
+    assert export.summary(unknown)["date"] is None
+
+
+def test_games_and_show_say_unknown(
+    dated: tuple[Path, list[Game]], capsys: pytest.CaptureFixture[str]
+) -> None:
+    from duelkeeper.cli import main
+
+    path, games = dated
+    unknown = next(g for g in games if g.date == "")
+    assert main(["games", "--db", str(path)]) == 0
+    listed = capsys.readouterr().out.splitlines()
+    assert listed[1].startswith("unknown ") and unknown.id in listed[1]  # listed first
+    assert listed[2].startswith("2026-06-02 19:40:00 ")
+    assert main(["show", unknown.id, "--db", str(path)]) == 0
+    assert capsys.readouterr().out.splitlines()[0].endswith("  unknown")
+    assert main(["games", "--json", "--db", str(path)]) == 0
+    assert json.loads(capsys.readouterr().out)[0]["date"] is None

@@ -13,7 +13,7 @@ from loghelp import PLAYED_KINDS, made, played
 from duelcore import IllegalEvent, RecordError, replay
 from duelcore.record import dumps
 from duelkeeper import schema
-from duelkeeper.entry import canonical, from_result, game_date, prepare
+from duelkeeper.entry import UNKNOWN, canonical, from_result, game_date, prepare
 from duelkeeper.errors import DuelkeeperError
 from duelkeeper.log import ENV, Filter, IdConflict, Log, default_path
 
@@ -197,11 +197,12 @@ def test_game_date_from_meta() -> None:
         game_date({"date": "yesterday"})
 
 
-def test_import_time_when_meta_has_no_date() -> None:
+def test_unknown_date_when_meta_has_none() -> None:
+    """Never the import (or sync) time: a game played last week is not today's."""
     record, result = made("g1", ("Ann", "Bob"), (10, 5), 0)
     del record["meta"]
     entry = from_result(record, result, now=datetime(2026, 3, 4, 5, 6, 7))
-    assert entry.date == entry.imported == "2026-03-04 05:06:07"
+    assert entry.date == UNKNOWN and entry.imported == "2026-03-04 05:06:07"
 
 
 def test_filter(log: Log) -> None:

@@ -48,7 +48,7 @@ def test_the_command_prints_the_pty_and_serves_the_games(tmp_path: Path) -> None
         done = mpremote(path, "exec", "from firmware import sync\nsync.info()\nsync.list()")
         assert done.returncode == 0, done.stderr
         lines = done.stdout.splitlines()
-        assert lines[0].startswith("DK 1 ") and lines[0].endswith(" 3")
+        assert lines[0].startswith("DK 2 ") and lines[0].endswith(" 3")
         assert [x.split()[0] for x in lines[1:]] == ["GAME"] * 3 + ["END"]
     finally:
         proc.send_signal(signal.SIGTERM)

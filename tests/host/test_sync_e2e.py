@@ -14,13 +14,23 @@ import sys
 import time
 import zlib
 from collections.abc import Iterator
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 import pytest
-from ptyhelp import COMMAND, device, duelkeeper, restore, snapshot, synced, unsynced
+from ptyhelp import (
+    device,
+    device_clock,
+    duelkeeper,
+    old_firmware,
+    restore,
+    snapshot,
+    synced,
+    unsynced,
+)
 
-from duelkeeper import sync
+from duelkeeper import packed, sync
 from duelkeeper.device import Device, DeviceError
 from duelkeeper.log import Log
 from duelkeeper.randomgame import random_record
@@ -94,7 +104,7 @@ def test_sync_stats_export_and_resync(tmp_path: Path, flash: Path, served: PtyDe
         games = list(log.games())
     assert sorted(g.id for g in games) == ids
     assert {g.game for g in games} == KINDS
-    assert all(g.record["meta"] == {"board": "sim"} for g in games)
+    assert all(set(g.record["meta"]) == {"board", "started", "ended", "seconds"} for g in games)
 
     stats = duelkeeper("stats", "--db", str(db), "--json")
     assert stats.returncode == 0, stats.stderr
@@ -131,9 +141,27 @@ class Cut(Exception):
     pass
 
 
-def test_cut_after_every_step_resumes_to_the_same_log(tmp_path: Path, two: Path) -> None:
+# The steps a sync of two games takes: protocol 2 in one batch and in batches of one,
+# and protocol 1 (a device whose firmware predates packed transfer).
+STEPS = {
+    "packed": ["enter", "info", "clock", "pull", "add", "add", "commit", "ack", "roster", "leave"],
+    "packed, one a batch": ["enter", "info", "clock"]
+    + ["pull", "add", "commit", "ack"] * 2
+    + ["roster", "leave"],
+    "protocol 1": ["enter", "info", "list"] + ["get", "add", "ack"] * 2 + ["roster", "leave"],
+}
+
+
+@pytest.mark.parametrize("way", sorted(STEPS))
+def test_cut_after_every_step_resumes_to_the_same_log(
+    tmp_path: Path, two: Path, way: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     flash = tmp_path / "flash"
     shutil.copytree(two, flash)
+    if way == "protocol 1":
+        old_firmware(flash)
+    if way == "packed, one a batch":
+        monkeypatch.setattr(packed, "BATCH", 1)
     saved = tmp_path / "saved"
     snapshot(flash, saved)
     with device(flash) as d:
@@ -141,10 +169,7 @@ def test_cut_after_every_step_resumes_to_the_same_log(tmp_path: Path, two: Path)
         sync.run(d.path, tmp_path / "ref.sqlite3", after=lambda s, g: steps.append((s, g)))
         reference = rows(tmp_path / "ref.sqlite3")
         assert len(reference) == 2
-        assert [s for s, _ in steps] == ["enter", "info", "list"] + ["get", "add", "ack"] * 2 + [
-            "roster",
-            "leave",
-        ]
+        assert [s for s, _ in steps] == STEPS[way]
         for k, (name, gid) in enumerate(steps):
             restore(flash, saved)
             db = tmp_path / ("cut%d.sqlite3" % k)
@@ -170,7 +195,9 @@ KILLER = """
 import os, signal, sys
 from pathlib import Path
 from duelkeeper import sync
+from duelkeeper import packed
 port, db, step, nth = sys.argv[1:]
+packed.BATCH = 1
 seen = []
 def after(name, game):
     if name == step:
@@ -181,7 +208,7 @@ sync.run(port, Path(db), after=after)
 """
 
 
-@pytest.mark.parametrize(("step", "nth"), [("list", 1), ("get", 3), ("add", 2), ("ack", 1)])
+@pytest.mark.parametrize(("step", "nth"), [("pull", 1), ("add", 2), ("commit", 3), ("ack", 1)])
 def test_killed_sync_resumes(
     tmp_path: Path, three: Path, reference: set[tuple[str, str, str]], step: str, nth: int
 ) -> None:
@@ -202,6 +229,14 @@ def test_killed_sync_resumes(
     assert unsynced(flash) == []
 
 
+ONE_A_BATCH = """
+import sys
+from duelkeeper import cli, packed
+packed.BATCH = 1
+sys.exit(cli.main(sys.argv[1:]))
+"""
+
+
 def test_killed_at_any_moment_resumes(
     tmp_path: Path, three: Path, reference: set[tuple[str, str, str]]
 ) -> None:
@@ -213,8 +248,8 @@ def test_killed_at_any_moment_resumes(
         for n, delay in enumerate([0.0, 0.1, 0.25]):
             restore(flash, saved)
             db = tmp_path / ("log%d.sqlite3" % n)
-            proc = subprocess.Popen(
-                [COMMAND, "sync", "--port", d.path, "--db", str(db)],
+            proc = subprocess.Popen(  # a batch a game: killed between batches and in one
+                [sys.executable, "-c", ONE_A_BATCH, "sync", "--port", d.path, "--db", str(db)],
                 stdout=subprocess.DEVNULL,
                 stderr=subprocess.DEVNULL,
             )
@@ -230,7 +265,10 @@ def test_killed_at_any_moment_resumes(
             assert unsynced(flash) == []
 
 
-def test_cable_pulled_mid_sync(tmp_path: Path, three: Path) -> None:
+def test_cable_pulled_mid_sync(
+    tmp_path: Path, three: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(packed, "BATCH", 1)
     flash = tmp_path / "flash"
     shutil.copytree(three, flash)
     db = tmp_path / "log.sqlite3"
@@ -258,8 +296,10 @@ def test_garbled_transfer_is_reported_not_acknowledged(
 
     def garbling(self: Device, code: str) -> list[bytes]:
         out = lines(self, code)
-        if code == "sync.get(%r)" % bad:  # one byte of the record changed on the way
-            out[1] = out[1].replace(b'"', b"'", 1)
+        for n, line in enumerate(out):  # one byte of the game changed on the way
+            if line.startswith(b"G %s " % bad.encode()):  # also when pulled again
+                other = b"C" if line[-8:-7] == b"B" else b"B"
+                out[n] = line[:-8] + other + line[-7:]
         return out
 
     monkeypatch.setattr(Device, "lines", garbling)
@@ -328,8 +368,8 @@ def test_no_device_is_one_line(tmp_path: Path) -> None:
 
 
 def test_answers_that_make_no_sense() -> None:
-    with pytest.raises(sync.SyncError, match="protocol 2, this duelkeeper 1"):
-        sync.read_info([b"DK 2 abc 1"])
+    with pytest.raises(sync.SyncError, match="protocol 3, this duelkeeper 1 or 2: update"):
+        sync.read_info([b"DK 3 abc 1"])
     with pytest.raises(sync.SyncError, match="is its firmware ours"):
         sync.read_info([])
     ids, count, problems = sync.read_list([b"GAME a-1", b"GAxE a-2", b"GAME a-3", b"END 4"])
@@ -351,3 +391,66 @@ def test_answers_that_make_no_sense() -> None:
             sync.read_record("a-1", lines)
     with pytest.raises(sync._Garbled, match="not game a-2"):
         sync.read_record("a-2", good)
+
+
+@pytest.mark.parametrize("firmware", ["today's", "protocol 1"])
+def test_games_from_before_dates_sync_undated(tmp_path: Path, firmware: str) -> None:
+    """Games archived without times (older firmware, or a clock never set) sync,
+    with today's firmware and with firmware that speaks only protocol 1; their dates are
+    unknown in the log, not the sync's. The clock is set where the firmware can."""
+    flash = tmp_path / "flash"
+    fill(flash, 3, seed=5, dated=False)
+    if firmware == "protocol 1":
+        old_firmware(flash)
+    db = tmp_path / "log.sqlite3"
+    with device(flash) as d:
+        assert device_clock(d.path).year == 2021  # a Pico's RTC after power on
+        outcome = sync.run(d.path, db)
+        clock = device_clock(d.path)
+    assert (outcome.new, outcome.problems) == (3, [])
+    with Log.open(db) as log:
+        assert [g.date for g in log.games()] == ["", "", ""]
+        assert all("started" not in g.record["meta"] for g in log.games())
+    if firmware == "protocol 1":
+        assert clock.year == 2021  # left alone: that firmware has no sync.clock
+    else:
+        assert abs((clock - datetime.now()).total_seconds()) < 5
+    listed = duelkeeper("games", "--db", str(db))
+    assert [line.split()[0] for line in listed.stdout.splitlines()[1:]] == ["unknown"] * 3
+
+
+def test_dated_games_keep_their_dates(tmp_path: Path, six: Path) -> None:
+    flash = tmp_path / "flash"
+    shutil.copytree(six, flash)
+    with device(flash) as d:
+        sync.run(d.path, tmp_path / "log.sqlite3")
+    with Log.open(tmp_path / "log.sqlite3") as log:
+        games = list(log.games())
+    assert len(games) == 6
+    for g in games:
+        meta = g.record["meta"]
+        assert g.date == meta["ended"].replace("T", " ") and meta["seconds"] > 0
+        assert g.date[:10] != g.imported[:10]  # the day played, not the day synced
+
+
+def test_garbled_acknowledgement_counts_nothing_and_resyncs(
+    tmp_path: Path, flash: Path, served: PtyDevice, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The device marked the batch, but its answer is garbled: the games are in the log,
+    reported (not counted as synced); the next sync has nothing left to do."""
+    db = tmp_path / "log.sqlite3"
+    lines = Device.lines
+
+    def garbling(self: Device, code: str) -> list[bytes]:
+        out = lines(self, code)
+        return [b"ACKS 6 0000000x"] if code.startswith("sync.acks(") else out
+
+    monkeypatch.setattr(Device, "lines", garbling)
+    outcome = sync.run(served.path, db)
+    assert (outcome.new, outcome.known, len(outcome.problems)) == (0, 0, 6)
+    assert all("acknowledgement is garbled" in p.why for p in outcome.problems)
+    assert len(rows(db)) == 6
+    monkeypatch.undo()
+    again = sync.run(served.path, db)
+    assert (again.new, again.known, again.problems) == (0, 0, [])
+    assert unsynced(flash) == [] and len(rows(db)) == 6

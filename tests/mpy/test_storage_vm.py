@@ -180,7 +180,7 @@ def test_storage_and_sync_in_the_vm(vm_run: Any) -> None:
     size = int(re.search(r"^SIZE (\d+)$", text, re.M)[1])  # type: ignore[index]
     assert size <= 256
     m = re.search(
-        r"^DK 1 ([0-9a-f]{16}) 1\nGAME (\S+)\nEND 1\nREC (\d+) (\w{8})\n(.*)\n", text, re.M
+        r"^DK 2 ([0-9a-f]{16}) 1\nGAME (\S+)\nEND 1\nREC (\d+) (\w{8})\n(.*)\n", text, re.M
     )
     assert m, text
     gid, length, crc, body = m[2], int(m[3]), m[4], m[5].encode()

@@ -14,16 +14,32 @@ import {
 } from "node:fs";
 import { join, posix } from "node:path";
 
-export function copyInto(FS, host, vmPath) {
-  if (statSync(host).isDirectory()) {
+// With `changing` (the flash), a file removed from the host folder while it is copied (a
+// test putting a folder back while the device's last soft reset loads it) is skipped:
+// the next reset loads the folder anew. Anything else (the device code) must be whole.
+function gone(read, changing) {
+  try {
+    return read();
+  } catch (e) {
+    if (changing && e.code === "ENOENT") return null;
+    throw e;
+  }
+}
+
+export function copyInto(FS, host, vmPath, changing = false) {
+  const stat = gone(() => statSync(host), changing);
+  if (stat === null) return;
+  if (stat.isDirectory()) {
     FS.mkdirTree(vmPath);
-    for (const name of readdirSync(host)) {
+    for (const name of gone(() => readdirSync(host), changing) ?? []) {
       if (name.endsWith(".~mirror")) continue; // a write-back the host was killed in
-      copyInto(FS, join(host, name), posix.join(vmPath, name));
+      copyInto(FS, join(host, name), posix.join(vmPath, name), changing);
     }
   } else {
+    const data = gone(() => readFileSync(host), changing);
+    if (data === null) return;
     FS.mkdirTree(posix.dirname(vmPath));
-    FS.writeFile(vmPath, readFileSync(host));
+    FS.writeFile(vmPath, data);
   }
 }
 
@@ -61,7 +77,7 @@ export class Mirror {
     this.host = host;
     this.skip = new Set(skip);
     mkdirSync(host, { recursive: true });
-    copyInto(FS, host, vm);
+    copyInto(FS, host, vm, true);
     this.root = FS.lookupPath(vm).node;
     this.since = Date.now();
     this.files = walk(this.root, new Map(), -1, "", new Map(), this.skip);

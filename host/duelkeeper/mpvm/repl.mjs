@@ -92,10 +92,29 @@ function flush() {
   process.stdout.write(data);
 }
 
+// The board's RTC (ptylib/machine.py reads and sets it through the "_rtc" module): kept
+// here, so that it runs on through a soft reset; it reads 2021-01-01 00:00:00 when this
+// process starts, as a Pico's does at power on. Milliseconds of a clock without a zone.
+let rtcBase = Date.UTC(2021, 0, 1);
+let rtcFrom = Date.now();
+const rtc = {
+  read() {
+    const d = new Date(rtcBase + Date.now() - rtcFrom);
+    const weekday = (d.getUTCDay() + 6) % 7; // the RTC counts Monday as 0
+    return [d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate(), weekday,
+      d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds(), 0].join(" ");
+  },
+  set(y, mo, d, h, mi, s) {
+    rtcBase = Date.UTC(y, mo - 1, d, h, mi, s);
+    rtcFrom = Date.now();
+  },
+};
+
 async function boot() {
   const options = { stdout: put, stderr: put, linebuffer: false };
   if (values.heap !== undefined) options.heapsize = Number(values.heap);
   mp = await loadMicroPython(options);
+  mp.registerJsModule("_rtc", rtc);
   for (const spec of values.copy) {
     const at = spec.lastIndexOf("=");
     copyInto(mp.FS, spec.slice(0, at), spec.slice(at + 1));

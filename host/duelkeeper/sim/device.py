@@ -92,15 +92,20 @@ def _fingerprint(mpy: bool) -> str:
     return digest.hexdigest()[:16]
 
 
+# Builds kept in the cache. Several checkouts (worktrees) share it, and a build one of them
+# is still serving must outlive the others' new builds.
+KEPT_BUILDS = 12
+
+
 def cached_build(mpy: bool = True) -> Path:
     """``build()`` kept in the user cache, keyed by the sources' contents: a second start
     of the simulator over unchanged code skips mpy-cross."""
     root = Path(platformdirs.user_cache_dir("duelkeeper", appauthor=False)) / "device-build"
     dest = root / _fingerprint(mpy)
     if not (dest / ".done").is_file():
-        if root.is_dir():  # keep the few latest builds: the code changes, the cache not
+        if root.is_dir():  # keep the latest builds: the code changes, the cache not
             old = sorted(root.iterdir(), key=lambda p: p.stat().st_mtime)
-            for stale in old[:-3]:
+            for stale in old[:-KEPT_BUILDS]:
                 shutil.rmtree(stale, ignore_errors=True)
         root.mkdir(parents=True, exist_ok=True)
         tmp = Path(tempfile.mkdtemp(prefix="build-", dir=root))

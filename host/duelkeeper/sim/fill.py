@@ -14,6 +14,7 @@ and know-hows, the other mostly moves and produces; a game that has not ended af
 import importlib
 import random
 import sys
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any, cast
 
@@ -24,6 +25,7 @@ from duelkeeper.repo import ROOT
 
 KINDS = ("7wd", "splendor-duel", "antike-duellum")
 NAMES = ("Ann", "Bob", "Cleo", "Dev")
+FIRST_GAME = datetime(2026, 5, 1, 19, 0)
 ANTIKE_CAP = 800  # events; a finished greedy game takes 400-700
 ANTIKE_TRIES = 20  # seeds tried per Antike game
 # Event weights for the Antike player who plays to win, and for the other one.
@@ -102,16 +104,33 @@ def random_game(kind: str, seed: int) -> dict[str, Any]:
     return record
 
 
-def fill(storage: Path, count: int, seed: int = 0) -> list[str]:
-    """Archive ``count`` finished random games (the three kinds in turn) on the flash
-    folder ``storage``; return their ids, as the device numbered them."""
+def played(i: int, seed: int) -> dict[str, Any]:
+    """The times the device stamps on game ``i`` (docs/record-dates.md): an evening's
+    games an hour apart from 2026-05-01 19:00, 20 to 50 minutes each."""
+    start = FIRST_GAME + timedelta(days=seed % 365, hours=i)
+    seconds = random.Random(seed * 100_000 + i).randrange(1200, 3000)
+    end = start + timedelta(seconds=seconds)
+    return {"started": start.isoformat(), "ended": end.isoformat(), "seconds": seconds}
+
+
+def fill(
+    storage: Path,
+    count: int,
+    seed: int = 0,
+    dated: bool = True,
+    kinds: tuple[str, ...] = KINDS,
+) -> list[str]:
+    """Archive ``count`` finished random games (``kinds`` in turn) on the flash folder
+    ``storage``; return their ids, as the device numbered them. ``dated``: with the
+    times the device stamps (``played``); without, as firmware before them (or a device
+    whose clock was never set) archived them."""
     storage.mkdir(parents=True, exist_ok=True)
     store = storage_class()(str(storage))
     ids = []
     for i in range(count):
-        record = random_game(KINDS[i % len(KINDS)], seed * 100_000 + i)
+        record = random_game(kinds[i % len(kinds)], seed * 100_000 + i)
         del record["id"]  # the device numbers its games itself
-        record["meta"] = {"board": "sim"}
+        record["meta"] = {"board": "sim", **(played(i, seed) if dated else {})}
         store.start(record)
         gid = store.finish()
         assert gid is not None

@@ -29,6 +29,7 @@ from duelkeeper.sim.device import PACKAGES, cached_build
 
 BRIDGE = RUNNER.with_name("repl.mjs")
 CODE = "/rom/lib"  # the simulator's device code in the VM: not on the flash
+MACHINE = RUNNER.with_name("ptylib") / "machine.py"
 READY_TIMEOUT = 30.0  # seconds for Node and the VM to start
 
 
@@ -41,6 +42,7 @@ def command(storage: Path, code: Path, ready_fd: int | None = None) -> list[str]
         raise VMError(f"no MicroPython VM in {NODE_MODULES}: run `make node_modules`")
     for name in PACKAGES:
         extra += ["--copy", f"{code / name}={CODE}/{name}"]
+    extra += ["--copy", f"{MACHINE}={CODE}/machine.py"]  # the board's RTC
     return ["node", str(BRIDGE), *extra]
 
 

@@ -1,4 +1,4 @@
-"""Fakes of MicroPython's ``machine.Pin`` and ``machine.SPI`` that record what is done.
+"""Fakes of MicroPython's ``machine.Pin``, ``machine.SPI`` and ``machine.RTC``.
 
 For the driver and board tests on CPython. Every pin write and SPI transfer is appended
 to the module-wide :data:`LOG` in the order it happened, so a test can tell command bytes
@@ -6,9 +6,14 @@ to the module-wide :data:`LOG` in the order it happened, so a test can tell comm
 pin's level with ``pin.level = 0`` (or gives it a ``source`` callable read on each
 ``value()``). There is deliberately no ``unique_id``: code that asks for one takes the
 "no such function" path it takes in the simulator.
+
+The RTC is a Pico's: it reads 2021-01-01 00:00:00 at "power on" (this module's import,
+or ``power_on()``) and runs from there until set.
 """
 
+import time
 from collections.abc import Callable
+from datetime import datetime, timedelta
 
 # ("pin", id, level) for each write; ("spi", id, bytes) for each SPI write.
 LOG: list[tuple[str, object, object]] = []
@@ -93,3 +98,31 @@ class SPI:
 
     def deinit(self) -> None:
         pass
+
+
+_POWER_ON = datetime(2021, 1, 1)
+
+
+class _Clock:
+    """What the RTC read, and when (monotonic seconds)."""
+
+    read = _POWER_ON
+    at = time.monotonic()
+
+
+def power_on() -> None:
+    """The RTC as after a power cut: 2021-01-01 00:00:00, running."""
+    _Clock.read, _Clock.at = _POWER_ON, time.monotonic()
+
+
+class RTC:
+    def datetime(
+        self, t: tuple[int, ...] | None = None
+    ) -> tuple[int, int, int, int, int, int, int, int]:
+        """(year, month, day, weekday, hours, minutes, seconds, subseconds); with ``t``
+        (the same), set."""
+        if t is not None:
+            _Clock.read = datetime(t[0], t[1], t[2], t[4], t[5], t[6])
+            _Clock.at = time.monotonic()
+        now = _Clock.read + timedelta(seconds=time.monotonic() - _Clock.at)
+        return (now.year, now.month, now.day, now.weekday(), now.hour, now.minute, now.second, 0)

@@ -1,0 +1,88 @@
+"""Sync protocol 2's lines (the device side is firmware/sync.py): games as the archive
+keeps them, packed by duelcore.pack and checked by their own CRC-32, many a call.
+
+Pure functions: sync.py makes the calls and decides what a failure means. A ValueError
+says, in one line, what is wrong with what arrived.
+"""
+
+import binascii
+import re
+import zlib
+from typing import Any, NamedTuple
+
+from duelcore.pack import unpack_record
+
+BATCH = 64  # games a call: the calls' fixed costs spread thin, and a cut loses little
+_ID = re.compile(rb"[0-9A-Za-z_.-]{1,64}")
+
+
+class Served(NamedTuple):
+    """One line of ``sync.pull``: ``G`` (a game: ``data`` its base64) or ``BAD``."""
+
+    verb: bytes
+    id: str
+    data: bytes
+
+
+def pull(after: str, n: int | None = None) -> str:
+    """The call that serves up to ``n`` (``BATCH``) unsynced games whose ids sort after
+    ``after``."""
+    return "sync.pull(%r,%d)" % (after, BATCH if n is None else n)
+
+
+def read_pull(lines: list[bytes]) -> tuple[list[Served], list[bytes], int, int]:
+    """(the games served, the lines that do not parse, served and left as ``END`` says);
+    ValueError when there is no ``END`` line."""
+    end = lines[-1].split(b" ") if lines else []
+    if len(end) != 3 or end[0] != b"END" or not (end[1].isdigit() and end[2].isdigit()):
+        raise ValueError("the device's batch does not end in END: %r" % (lines[-1:],))
+    served: list[Served] = []
+    garbled: list[bytes] = []
+    for line in lines[:-1]:
+        parts = line.split(b" ", 2)
+        if len(parts) == 3 and parts[0] in (b"G", b"BAD") and _ID.fullmatch(parts[1]):
+            served.append(Served(parts[0], parts[1].decode(), parts[2]))
+        else:
+            garbled.append(line)
+    return served, garbled, int(end[1]), int(end[2])
+
+
+def decode(game_id: str, text: bytes) -> dict[str, Any]:
+    """The record in a ``G`` line's base64: the archive file's bytes, checked."""
+    try:
+        data = binascii.a2b_base64(text.decode("ascii"))
+    except (ValueError, binascii.Error) as e:
+        raise ValueError("not base64: %s" % e) from None
+    if len(data) < 6:
+        raise ValueError("%d bytes, too short for a game" % len(data))
+    crc = zlib.crc32(data[:-4])
+    said = int.from_bytes(data[-4:], "little")
+    if crc != said:
+        raise ValueError("CRC-32 mismatch (%08x, the device said %08x)" % (crc, said))
+    try:
+        record = unpack_record(data[:-4])
+    except (ValueError, IndexError, KeyError, TypeError, UnicodeError) as e:
+        raise ValueError("does not unpack: %s" % e) from None
+    if not isinstance(record, dict) or record.get("id") != game_id:
+        raise ValueError("the record is not game %s" % game_id)
+    return record
+
+
+def acks(ids: list[str]) -> str:
+    """The call that acknowledges ``ids`` (front-coded: about 7 bytes a game, since the
+    raw REPL takes code at 256 bytes each 10 ms where the board has no raw-paste)."""
+    coded: list[str] = []
+    prev = ""
+    for gid in ids:
+        shared = 0
+        while shared < min(len(gid), len(prev)) and gid[shared] == prev[shared]:
+            shared += 1
+        coded.append("%d/%s" % (shared, gid[shared:]))
+        prev = gid
+    return "sync.acks(%r)" % " ".join(coded)
+
+
+def acked(ids: list[str], lines: list[bytes]) -> bool:
+    """Whether ``sync.acks``'s answer says it marked exactly ``ids``."""
+    joined = " ".join(ids).encode()
+    return lines == [b"ACKS %d %08x" % (len(ids), zlib.crc32(joined))]
