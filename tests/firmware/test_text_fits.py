@@ -1,0 +1,114 @@
+"""Every string the device can show fits where it is shown, on both panel sizes.
+
+Whole games of each game (duelkeeper.sim.tablegame) are played on the App in this
+process; before each event the tracking screen, the turn's menus and their lists (each
+item selected: its detail line too) are drawn, after it the notice; then a notice for
+every card, wonder, token and event the game can name. textfit.Watch fails a frame
+where ``fit()`` cut a string, a text or icon runs off the panel, or two of them overlap.
+Short forms are chosen by hand where the full words do not fit (firmware/words.py).
+"""
+
+import pytest
+import textfit
+from duelcore.sevenwonders.cards import CARD_COUNT, PROGRESS, WONDER_COUNT, name, wonder_name
+from duelcore.splendor import cards as sd_cards
+from duelkeeper.sim.tablegame import antike_record, splendor_record, table_record
+
+from firmware.buttons import BTN_A, PRESS
+
+A = BTN_A | PRESS << 5
+
+
+def _start(d: textfit.Device, record: dict) -> None:
+    d.draw_list("games")
+    d.app.stack[-1].key(A)  # the players screen of the game selected (7WD)
+    d.draw_list("players")
+    d.app.new_game(record["game"], textfit.NAMES, record["setup"])
+
+
+def _turn(d: textfit.Device, k: int, ev: list) -> None:
+    """The screens of the turn before ``ev``: the tracking screen, what A opens, and the
+    lists its items open (without playing them)."""
+    app = d.app
+    where = "%s before event %d" % (app.match.record["game"], k)
+    d.draw(where)
+    if len(app.stack) > 1:  # a pending choice
+        d.draw_list(where + " choice")
+        return
+    app.stack[-1].key(A)
+    top = app.stack[-1]
+    d.draw_list(where + " " + type(top).__module__)
+    for i in range(len(top.labels)):
+        if type(top).__module__.endswith("pick7"):  # a card's other uses (7WD)
+            top.more(i)
+        elif hasattr(top, "options"):  # what the item opens
+            sub = top.options(i)
+            if sub is not None:
+                app.push(sub)
+        if app.stack[-1] is not top:
+            d.draw_list("%s %s" % (where, top.labels[i]))
+            app.back_to(2)
+    app.back_to(1)
+
+
+def _notices(d: textfit.Device, events: list) -> None:
+    app = d.app
+    for ev in events:
+        app.notice = app.stack[0].describe(ev)
+        d.draw("notice %r" % ev)
+    app.notice = None
+
+
+def _play(d: textfit.Device, record: dict, every: int) -> list:
+    """Play the record, looking at the turn's screens every ``every`` events; returns
+    every event legal() offered on the way."""
+    offered: list = []
+    for k, ev in enumerate(record["events"]):
+        if k % every == 0:
+            _turn(d, k, ev)
+            offered += [e for e in d.app.match.legal() if e not in offered]
+        if len(d.app.stack) == 1:  # events are played from a menu, as at the table
+            d.app.stack[0].key(A)
+        assert d.app.play(ev), (ev, d.app.notice)
+        d.draw("after %r" % ev)
+    if d.app.stack[-1].__module__.endswith("sheet"):
+        d.draw("sheet")
+    return offered
+
+
+@pytest.mark.parametrize("size", textfit.SIZES, ids=["%dx%d" % s for s in textfit.SIZES])
+def test_7wd_text_fits(size: tuple[int, int]) -> None:
+    with textfit.device(*size) as d:
+        record = table_record(4)
+        _start(d, record)
+        offered = _play(d, record, 3)
+        every = [["build", 0, name(c)] for c in range(CARD_COUNT)]
+        every += [["wonder", 1, wonder_name(w), name(0)] for w in range(WONDER_COUNT)]
+        every += [["progress", 0, t] for t in PROGRESS]
+        _notices(d, offered + every)
+        assert not d.seen, d.report()
+
+
+@pytest.mark.parametrize("size", textfit.SIZES, ids=["%dx%d" % s for s in textfit.SIZES])
+def test_splendor_text_fits(size: tuple[int, int]) -> None:
+    with textfit.device(*size) as d:
+        record = splendor_record(4)
+        _start(d, record)
+        offered = _play(d, record, 4)
+        every = []
+        for i in range(sd_cards.COUNT):
+            cid = sd_cards.card_id(i)
+            every += [["buy", 0, cid], ["reserve", 1, cid]]
+        every += [["royal", 0, r] for r in sd_cards.ROYALS]
+        _notices(d, offered + every)
+        assert not d.seen, d.report()
+
+
+@pytest.mark.parametrize("size", textfit.SIZES, ids=["%dx%d" % s for s in textfit.SIZES])
+def test_antike_text_fits(size: tuple[int, int]) -> None:
+    with textfit.device(*size) as d:
+        record = antike_record(1, 120)
+        _start(d, record)
+        offered = _play(d, record, 2)
+        _notices(d, offered)
+        assert not d.seen, d.report()
