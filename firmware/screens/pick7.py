@@ -13,7 +13,7 @@ a wonder built with it (the affordable ones, cheapest first), or selling it.
 
 from duelcore.sevenwonders.cards import RESOURCES, colour, name, wonder
 
-from ..words import title
+from ..words import short, title
 from . import choice
 from .menu import Menu
 
@@ -23,8 +23,13 @@ _TAGS = ("brn", "gry", "yel", "red", "grn", "blu", "gld")
 
 
 def _units(units: list) -> str:
-    """Resource units as words: ``[0, 0, 2]`` -> ``wood wood stone``."""
-    return " ".join([RESOURCES[u] for u in units])
+    """Resource units counted: ``[0, 0, 2]`` -> ``2 wood 1 stone``."""
+    out = []
+    for u in range(len(RESOURCES)):
+        n = units.count(u)
+        if n:
+            out.append("%d %s" % (n, RESOURCES[u]))
+    return " ".join(out)
 
 
 class Screen(Menu):
@@ -49,36 +54,33 @@ class Screen(Menu):
         right: list = []
         details: list = []
         tags: list = []
-        coins = g.coins[p]
         sell = g.discard_value(p)
         affordable = bytearray(len(cards))
         for i in range(len(cards)):
             c = cards[i]
             n = name(c)
-            labels.append(title(n))
+            labels.append(short(n))
             tags.append(_TAGS[_ORDER.index(colour(c))])
             total, chain, printed, bought, waived = g.price(p, c)
             if n in build:
                 affordable[i] = 1
             if chain:
                 right.append("free")
-                details.append("Free by chain. Sells for %d." % sell)
+                details.append("Free by chain; sells for %d" % sell)
                 continue
             right.append(str(total) if affordable[i] else "(%d)" % total)
             if not total:
                 text = "Free"
             elif bought and printed:
                 trade = total - printed
-                text = "Costs %d: %d + %d to buy %s" % (total, printed, trade, _units(bought))
+                text = "Costs %d: %d + %d for %s" % (total, printed, trade, _units(bought))
             elif bought:
-                text = "Costs %d to buy %s" % (total, _units(bought))
+                text = "Costs %d for %s" % (total, _units(bought))
             else:
                 text = "Costs %d" % total
             if waived:
-                text += ", no %s to buy" % _units(waived)
-            if not affordable[i]:
-                text += ", has %d" % coins
-            details.append(text + ". Sells for %d." % sell)
+                text += ", saves %s" % _units(waived)
+            details.append(text + "; sells for %d" % sell)  # "(n)": more than the coins held
         self.cards = cards
         self.affordable = affordable
         self.details = details
@@ -114,7 +116,7 @@ class Screen(Menu):
         right: list = []
         events: list = []
         for cost, w in priced:
-            labels.append("Wonder " + title(w))
+            labels.append(short(w))  # the wonder built with the card
             right.append(str(cost))
             events.append(["wonder", p, w, n])
         labels.append("Sell")
