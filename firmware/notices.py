@@ -27,7 +27,7 @@ def value(v: object) -> str:
                 parts.append("%d %s" % (x, title(k)))
             else:
                 parts.append("%s %s" % (title(k), value(x)))
-        return ", ".join(parts) if parts else "-"
+        return ", ".join(parts)
     return str(v)
 
 
@@ -37,7 +37,9 @@ def args(event: list, start: int = 2) -> str:
     parts = []
     for i in range(start, len(event)):
         if not isinstance(event[i], bool):
-            parts.append(value(event[i]))
+            text = value(event[i])
+            if text:  # an empty payment says nothing
+                parts.append(text)
     return " ".join(parts)
 
 

@@ -67,9 +67,7 @@ def _play(d: textfit.Device, record: dict, every: int) -> list:
         if k % every == 0:
             _turn(d, k, ev)
             offered += [e for e in d.app.match.legal() if e not in offered]
-        if len(d.app.stack) == 1:  # events are played from a menu, as at the table
-            d.app.stack[0].key(A)
-        assert d.app.play(ev), (ev, d.app.notice)
+        d.play(ev)
         d.draw("after %r" % ev)
     if d.app.stack[-1].__module__.endswith("sheet"):
         d.draw("sheet")

@@ -115,6 +115,15 @@ class Device:
             self.draw("%s #%d" % (where, i))
         s.i = keep
 
+    def play(self, ev: list) -> None:
+        """Play ``ev`` from the turn's menu, as at the table (A opens it first)."""
+        from firmware.buttons import BTN_A, PRESS
+
+        app = self.app
+        if len(app.stack) == 1:
+            app.stack[0].key(BTN_A | PRESS << 5)
+        assert app.play(ev), (ev, app.notice)
+
     def report(self) -> str:
         lines = ["%dx%d: %s (%s)" % (self.width, self.height, p, ", ".join(at[:2]))
                  for p, at in sorted(self.seen.items())]  # fmt: skip
