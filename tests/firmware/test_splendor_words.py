@@ -3,8 +3,8 @@ crowns and ability (never an id), gold as gold, the bonuses per colour, the leve
 cost of every card the reserve picker offers, and "plays again" when it happens."""
 
 import textfit
-from duelkeeper.sim.tablegame import splendor_record
 
+from duelkeeper.sim.tablegame import splendor_record
 from firmware.screens import cardsd, tracksd
 from firmware.screens.tracksd import card, tokens
 

@@ -10,10 +10,10 @@ Short forms are chosen by hand where the full words do not fit (firmware/words.p
 
 import pytest
 import textfit
+
 from duelcore.sevenwonders.cards import CARD_COUNT, PROGRESS, WONDER_COUNT, name, wonder_name
 from duelcore.splendor import cards as sd_cards
 from duelkeeper.sim.tablegame import antike_record, splendor_record, table_record
-
 from firmware.buttons import BTN_A, PRESS
 
 A = BTN_A | PRESS << 5
