@@ -105,8 +105,8 @@ def test_splendor_text_fits(size: tuple[int, int]) -> None:
 @pytest.mark.parametrize("size", textfit.SIZES, ids=["%dx%d" % s for s in textfit.SIZES])
 def test_antike_text_fits(size: tuple[int, int]) -> None:
     with textfit.device(*size) as d:
-        record = antike_record(1, 120)
+        record = antike_record(1, 90)
         _start(d, record)
-        offered = _play(d, record, 2)
+        offered = _play(d, record, 3)
         _notices(d, offered)
         assert not d.seen, d.report()
