@@ -60,17 +60,13 @@ def card(cid: str) -> str:
     )
 
 
-def tokens(counts: object, short: bool = False) -> str:
+def tokens(counts: "dict | list", short: bool = False) -> str:
     """Token counts ``{"white": 2, "gold": 1}`` as ``2 white 1 gold`` (``short``:
     ``2W 1 gold``); a list of token names is counted first."""
-    if isinstance(counts, list):
-        names = counts
-        counts = {}
-        for t in names:
-            counts[t] = counts.get(t, 0) + 1  # type: ignore[attr-defined]
     out = []
     for k in range(7):
-        n = counts.get(TOKENS[k], 0)  # type: ignore[attr-defined]
+        t = TOKENS[k]
+        n = counts.count(t) if isinstance(counts, list) else counts.get(t, 0)
         if n:
             out.append(("%d%s" % (n, LETTERS[k])) if short and k < 6 else "%d %s" % (n, TOKENS[k]))
     return " ".join(out) if out else "nothing"
