@@ -60,12 +60,15 @@ def steps(n: int) -> str:
     return "1 step" if n == 1 else "%d steps" % n
 
 
-def pay(counts: dict) -> str:
-    """A payment ``{"marble": 1, "coins": 2}`` as ``1 marble 2 coins`` (``free``: none)."""
+def pay(counts: dict, short: bool = False) -> str:
+    """A payment ``{"marble": 1, "coins": 2}`` as ``1 marble 2 coins`` (``free``: none);
+    ``short``: ``1M 2C``, the letters of Antike's tracking screen."""
     out = []
     for k in ("marble", "iron", "gold", "coins"):
         n = counts.get(k, 0)
-        if n:
+        if short and n:
+            out.append("%d%s" % (n, k[0].upper()))
+        elif n:
             out.append("%d %s" % (n, k[:-1] if n == 1 and k == "coins" else k))
     return " ".join(out) if out else "free"
 

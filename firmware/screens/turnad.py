@@ -4,9 +4,11 @@ The first menu lists the kinds of event the core's ``legal()`` offers (the ronde
 first, as a turn starts with it); picking one lists those events, in the core's order
 (the cheapest rondel move first), in the table's words with what they cost. The rondel
 list (``Steps``) pays as the core suggests with A; C (or a long A) lists every other
-way to pay for those steps, since a coin counts as any resource and the player chooses.
+way to pay for those steps, since a coin counts as any resource and the player chooses
+(in words, or the tracking screen's letters M I G C where the words do not fit).
 """
 
+from ..gfx.canvas import LARGE
 from ..notices import args, pay, steps, value
 from ..words import title
 from . import choice
@@ -129,16 +131,26 @@ class Steps(Menu):
     def detail(self, i: int) -> "str | None":
         return self.details[i] if self.details else None
 
+    def ways(self, i: int) -> list:
+        """Every way to pay for move i, the core's first."""
+        return _ways(self.app, self.events[i])
+
     def more(self, i: int) -> None:
         ev = self.events[i]
-        ways = _ways(self.app, ev)
+        ways = self.ways(i)
         if len(ways) < 2:
             self.pick(i)
             return
         events = [["rondel", ev[1], ev[2], w] for w in ways]
         head = "%s: pay how?" % steps(ev[2])
         app = self.app
-        app.push(choice.Screen(app, head, [pay(w) for w in ways], events))  # type: ignore[attr-defined]
+        c = app.canvas  # type: ignore[attr-defined]
+        room = app.width - 11  # type: ignore[attr-defined]  # a list row's
+        labels = []
+        for w in ways:  # in words, or in letters (M I G C) where the words do not fit
+            text = pay(w)
+            labels.append(text if c.text_width(text, LARGE) <= room else pay(w, True))
+        app.push(choice.Screen(app, head, labels, events))  # type: ignore[attr-defined]
 
 
 class Screen(Menu):

@@ -20,10 +20,18 @@ A = BTN_A | PRESS << 5
 
 
 def _start(d: textfit.Device, record: dict) -> None:
+    """The screens before the game: the games, the players, the first setup screen."""
+    from firmware.app import GAMES
+
+    app = d.app
     d.draw_list("games")
-    d.app.stack[-1].key(A)  # the players screen of the game selected (7WD)
+    app.stack[-1].i = GAMES.index(record["game"])
+    app.stack[-1].key(A)  # the players screen
     d.draw_list("players")
-    d.app.new_game(record["game"], textfit.NAMES, record["setup"])
+    app.stack[-1].i = 0
+    app.stack[-1].key(A)  # start: the setup's first screen
+    d.draw_list("setup")
+    app.new_game(record["game"], textfit.NAMES, record["setup"])
 
 
 def _turn(d: textfit.Device, k: int, ev: list) -> None:
@@ -46,7 +54,14 @@ def _turn(d: textfit.Device, k: int, ev: list) -> None:
             if sub is not None:
                 app.push(sub)
         if app.stack[-1] is not top:
+            sub = app.stack[-1]
             d.draw_list("%s %s" % (where, top.labels[i]))
+            if type(sub).__name__ == "Steps":  # Antike: each move's ways to pay
+                for j in range(len(sub.labels)):
+                    if len(sub.ways(j)) > 1:  # else C plays the move
+                        sub.more(j)
+                        d.draw_list("%s %s" % (where, sub.labels[j]))
+                        app.back_to(3)
             app.back_to(2)
     app.back_to(1)
 
