@@ -11,6 +11,7 @@ Short forms are chosen by hand where the full words do not fit (firmware/words.p
 import pytest
 import textfit
 
+from duelcore.antike import tables as antike
 from duelcore.sevenwonders.cards import CARD_COUNT, PROGRESS, WONDER_COUNT, name, wonder_name
 from duelcore.splendor import cards as sd_cards
 from duelkeeper.sim.tablegame import antike_record, splendor_record, table_record
@@ -89,39 +90,32 @@ def _play(d: textfit.Device, record: dict, every: int) -> list:
     return offered
 
 
-@pytest.mark.parametrize("size", textfit.SIZES, ids=["%dx%d" % s for s in textfit.SIZES])
-def test_7wd_text_fits(size: tuple[int, int]) -> None:
-    with textfit.device(*size) as d:
-        record = table_record(4)
-        _start(d, record)
-        offered = _play(d, record, 3)
-        every = [["build", 0, name(c)] for c in range(CARD_COUNT)]
-        every += [["wonder", 1, wonder_name(w), name(0)] for w in range(WONDER_COUNT)]
-        every += [["progress", 0, t] for t in PROGRESS]
-        _notices(d, offered + every)
-        assert not d.seen, d.report()
-
-
-@pytest.mark.parametrize("size", textfit.SIZES, ids=["%dx%d" % s for s in textfit.SIZES])
-def test_splendor_text_fits(size: tuple[int, int]) -> None:
-    with textfit.device(*size) as d:
-        record = splendor_record(4)
-        _start(d, record)
-        offered = _play(d, record, 4)
-        every = []
+def _game(game: str) -> tuple[dict, int, list]:
+    """A whole game's record, how often to open its menus (every n events: the test's
+    time), and an event naming each card, wonder and token the game has."""
+    if game == "7wd":
+        named = [["build", 0, name(c)] for c in range(CARD_COUNT)]
+        named += [["wonder", 1, wonder_name(w), name(0)] for w in range(WONDER_COUNT)]
+        return table_record(4), 3, named + [["progress", 0, t] for t in PROGRESS]
+    if game == "splendor-duel":
+        named = []
         for i in range(sd_cards.COUNT):
             cid = sd_cards.card_id(i)
-            every += [["buy", 0, cid], ["reserve", 1, cid]]
-        every += [["royal", 0, r] for r in sd_cards.ROYALS]
-        _notices(d, offered + every)
-        assert not d.seen, d.report()
+            named += [["buy", 0, cid], ["reserve", 1, cid]]
+        return splendor_record(4), 4, named + [["royal", 0, r] for r in sd_cards.ROYALS]
+    named = [["card", 0, c] for c in antike.CARDS.split()]
+    named += [["event", 1, c] for c in antike.CARDS.split()]
+    named += [["knowledge", 0, k] for k in antike.KNOWLEDGE.split()]
+    named += [["personality", 1, k] for k in antike.PERSONALITIES.split()]
+    return antike_record(1, 90), 3, named
 
 
 @pytest.mark.parametrize("size", textfit.SIZES, ids=["%dx%d" % s for s in textfit.SIZES])
-def test_antike_text_fits(size: tuple[int, int]) -> None:
+@pytest.mark.parametrize("game", ["7wd", "splendor-duel", "antike-duellum"])
+def test_text_fits(game: str, size: tuple[int, int]) -> None:
+    record, every, named = _game(game)
     with textfit.device(*size) as d:
-        record = antike_record(1, 90)
         _start(d, record)
-        offered = _play(d, record, 3)
-        _notices(d, offered)
+        offered = _play(d, record, every)
+        _notices(d, offered + named)
         assert not d.seen, d.report()
