@@ -13,9 +13,28 @@ a wonder built with it (the affordable ones, cheapest first), or selling it.
 
 from duelcore.sevenwonders.cards import RESOURCES, colour, name, wonder
 
-from ..words import short, title
+from ..words import title
 from . import choice
 from .menu import Menu
+
+# Hand-chosen short forms of the names too wide for a list row of the 250x122 panel with
+# a price beside them (tests/firmware/test_text_fits.py finds them): "long|short" lines
+# of one string, so no table and no interned words in the heap; here, not in words.py,
+# so that they take heap only while the picker is open. The guilds lose "Guild" (all
+# seven alike: the picker's "gld" tag says it).
+_SHORT = """
+Chamber of Commerce|Commerce Ch.
+Siege Workshop|Siege Works
+Merchants Guild|Merchants
+Shipowners Guild|Shipowners
+Builders Guild|Builders
+Magistrates Guild|Magistrates
+Scientists Guild|Scientists
+Moneylenders Guild|Moneylenders
+Tacticians Guild|Tacticians
+Temple of Artemis|T. of Artemis
+Great Lighthouse|Lighthouse
+"""
 
 # Colour order of the groups, and each group's tag.
 _ORDER = "bgyrnup"
@@ -131,6 +150,16 @@ class Screen(Menu):
 
     def labels_right(self, i: int) -> str:
         return self.right[i] if self.right else ""
+
+
+def short(word: str) -> str:
+    """``title(word)``, or its short form where that is too wide for a list row."""
+    t = title(word)
+    at = _SHORT.find("\n%s|" % t)
+    if at < 0:
+        return t
+    at += len(t) + 2
+    return _SHORT[at : _SHORT.find("\n", at)]
 
 
 def order(g: object, p: int) -> tuple:

@@ -5,7 +5,7 @@ process; before each event the tracking screen, the turn's menus and their lists
 item selected: its detail line too) are drawn, after it the notice; then a notice for
 every card, wonder, token and event the game can name. textfit.Watch fails a frame
 where ``fit()`` cut a string, a text or icon runs off the panel, or two of them overlap.
-Short forms are chosen by hand where the full words do not fit (firmware/words.py).
+Short forms are chosen by hand where the full words do not fit (firmware/screens/pick7.py).
 """
 
 import pytest
@@ -96,7 +96,7 @@ def _game(game: str) -> tuple[dict, int, list]:
     if game == "7wd":
         named = [["build", 0, name(c)] for c in range(CARD_COUNT)]
         named += [["wonder", 1, wonder_name(w), name(0)] for w in range(WONDER_COUNT)]
-        return table_record(4), 3, named + [["progress", 0, t] for t in PROGRESS]
+        return table_record(4), 4, named + [["progress", 0, t] for t in PROGRESS]
     if game == "splendor-duel":
         named = []
         for i in range(sd_cards.COUNT):
