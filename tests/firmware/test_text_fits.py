@@ -119,3 +119,15 @@ def test_text_fits(game: str, size: tuple[int, int]) -> None:
         offered = _play(d, record, every)
         _notices(d, offered + named)
         assert not d.seen, d.report()
+
+
+def test_names_as_written() -> None:
+    from firmware.screens.pick7 import short
+    from firmware.words import title
+
+    assert title("statue-of-zeus") == "Statue of Zeus"
+    assert title("chamber-of-commerce") == "Chamber of Commerce"
+    assert title("lumber-yard") == "Lumber Yard"
+    assert short("chamber-of-commerce") == "Commerce Ch."
+    assert short("temple-of-artemis") == "T. of Artemis"
+    assert short("lumber-yard") == "Lumber Yard"
