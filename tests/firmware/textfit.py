@@ -132,6 +132,11 @@ class Device:
 
 @contextmanager
 def device(width: int, height: int) -> Iterator[Device]:
+    """A Device; afterwards the sim board's settings are as they were (other tests
+    open it with its defaults)."""
+    from boards import sim as board
+
+    keep = (board.WIDTH, board.HEIGHT, board.BUTTONS, board.ROOT)
     with tempfile.TemporaryDirectory() as tmp:
         d = Device(width, height, Path(tmp))
         d.watch.install()
@@ -139,3 +144,4 @@ def device(width: int, height: int) -> Iterator[Device]:
             yield d
         finally:
             d.watch.uninstall()
+            board.WIDTH, board.HEIGHT, board.BUTTONS, board.ROOT = keep
