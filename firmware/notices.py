@@ -25,9 +25,9 @@ def value(v: object) -> str:
                     parts.append(title(k))
             elif isinstance(x, int):
                 parts.append("%d %s" % (x, title(k)))
-            else:
+            elif x != {}:  # an empty part says nothing
                 parts.append("%s %s" % (title(k), value(x)))
-        return ", ".join(parts) if parts else "-"
+        return ", ".join(parts)  # "" for nothing: args() leaves it out
     return str(v)
 
 
@@ -36,8 +36,11 @@ def args(event: list, start: int = 2) -> str:
     menus that offer them say what they mean)."""
     parts = []
     for i in range(start, len(event)):
-        if not isinstance(event[i], bool):
-            parts.append(value(event[i]))
+        x = event[i]
+        if not isinstance(x, bool):
+            text = value(x)
+            if text:  # an empty payment: nothing to say
+                parts.append(text)
     return " ".join(parts)
 
 
@@ -53,10 +56,32 @@ _PAST = (
 )
 
 
+def steps(n: int) -> str:
+    return "1 step" if n == 1 else "%d steps" % n
+
+
+def pay(counts: dict, short: bool = False) -> str:
+    """A payment ``{"marble": 1, "coins": 2}`` as ``1 marble 2 coins`` (``free``: none);
+    ``short``: ``1M 2C``, the letters of Antike's tracking screen."""
+    out = []
+    for k in ("marble", "iron", "gold", "coins"):
+        n = counts.get(k, 0)
+        if short and n:
+            out.append("%d%s" % (n, k[0].upper()))
+        elif n:
+            out.append("%d %s" % (n, k[:-1] if n == 1 and k == "coins" else k))
+    return " ".join(out) if out else "free"
+
+
 def describe(event: list, players: list) -> str:
     """An event as a notice line: ``Ann took red red blue``."""
     verb = event[0]
     who = players[event[1]] if event[1] in (0, 1) else "?"
+    if verb == "rondel":  # Antike's move: the steps, and what they cost
+        text = "%s moved %s" % (who, steps(event[2]))
+        if len(event) > 3 and event[3]:
+            text += ": " + pay(event[3])  # what the steps past the free ones cost
+        return text
     at = _PAST.find("|%s " % verb)
     if at < 0:
         return "%s %s %s" % (who, title(verb), args(event))

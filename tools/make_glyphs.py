@@ -12,7 +12,8 @@ uses MicroPython's built-in framebuf font: every glyph it draws comes from here.
 * LARGE (16 px): digits, capitals and punctuation rendered from Aileron Regular (Dot
   Colon, CC0 1.0 public domain), the font Pillow ships as ``ImageFont.load_default``,
   at 20 px, thresholded and emboldened by one pixel so big numbers read across a table.
-  Tabular digits here too.
+  Tabular digits here too. In both fonts '*' is a star and '^' a crown, drawn by hand:
+  Splendor Duel's points and crowns in a list row or a notice ("2* 1^").
 * Icons (12x12): drawn by hand below.
 
 Glyph data layout (what firmware/gfx/canvas.py reads): a glyph is a run of columns,
@@ -50,7 +51,7 @@ SMALL_ART = {
     "'": "..#.. ..#.. ..#.. ..... ..... ..... ..... .....",
     "(": "...#. ..#.. .#... .#... .#... ..#.. ...#. .....",
     ")": ".#... ..#.. ...#. ...#. ...#. ..#.. .#... .....",
-    "*": "..... ..#.. #.#.# .###. #.#.# ..#.. ..... .....",
+    "*": "..#.. ..#.. ##### .###. .###. ##.## #...# .....",  # a star: points
     "+": "..... ..#.. ..#.. ##### ..#.. ..#.. ..... .....",
     ",": "..... ..... ..... ..... ..... .##.. ..#.. .#...",
     "-": "..... ..... ..... ##### ..... ..... ..... .....",
@@ -102,7 +103,7 @@ SMALL_ART = {
     "[": ".###. .#... .#... .#... .#... .#... .###. .....",
     "\\": "..... #.... .#... ..#.. ...#. ....# ..... .....",
     "]": ".###. ...#. ...#. ...#. ...#. ...#. .###. .....",
-    "^": "..#.. .#.#. #...# ..... ..... ..... ..... .....",
+    "^": "..... #.#.# ##### ##### ##### ..... ##### .....",  # a crown
     "_": "..... ..... ..... ..... ..... ..... ..... #####",
     "`": ".#... ..#.. ...#. ..... ..... ..... ..... .....",
     "a": "..... ..... .###. ....# .#### #...# .#### .....",
@@ -283,6 +284,44 @@ ICON_ART = {
         ....####....
         ............""",
 }
+# LARGE glyphs drawn by hand instead of Aileron's: '*' a star (points), '^' a crown, the
+# icons of the counters, so a list row or a notice can say "2* 1^" (no name holds either).
+LARGE_ART = {
+    "*": """
+        .............
+        ......#......
+        .....###.....
+        .....###.....
+        ....#####....
+        #############
+        .###########.
+        ..#########..
+        ...#######...
+        ...#######...
+        ..####.####..
+        ..###...###..
+        .##.......##.
+        .#.........#.
+        .............
+        .............""",
+    "^": """
+        ..............
+        ..............
+        #.....##.....#
+        ##....##....##
+        ##...####...##
+        ###..####..###
+        ###.######.###
+        ##############
+        ##############
+        ##############
+        .############.
+        ..............
+        .############.
+        .############.
+        ..............
+        ..............""",
+}
 # fmt: on
 
 
@@ -329,6 +368,8 @@ def large_font() -> dict[str, object]:
         ink = ImageChops.lighter(ink, ImageChops.offset(ink, 1, 0))  # one pixel bolder
         ink = ink.crop((0, top, 40, top + 16))
         cols = [sum(1 << y for y in range(16) if ink.getpixel((x, y))) for x in range(40)]
+        if chr(code) in LARGE_ART:
+            cols = _columns(_rows(LARGE_ART[chr(code)]))
         glyphs.append(_trim(cols, False, 5))
     digits = glyphs[16:26]
     width = max(len(g) for g in digits)

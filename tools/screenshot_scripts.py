@@ -87,7 +87,7 @@ def splendor(ap: Autoplayer) -> str:
     record = splendor_record(4)
     ap.start(record)
     events = record["events"]
-    took = bought = False
+    took = bought = reserved = False
     for k, ev in enumerate(events):
         if ap.device.last.events > k:
             continue  # the device took it: the only choice there was
@@ -99,6 +99,12 @@ def splendor(ap: Autoplayer) -> str:
             until(ap, ev, lambda v: v["screen"] == "cardsd")
             shot(ap, "splendor-buy")
             bought = True
+        if not reserved and ev[0] == "reserve" and not ev[2].startswith("deck"):
+            until(ap, ev, lambda v: v["screen"] == "cardsd")
+            ap.press("long down")  # level II: a few with points and crowns
+            shot(ap, "splendor-reserve")
+            ap.press("long up")
+            reserved = True
         ap.event(ev)
         if k == len(events) // 2:
             shot(ap, "splendor-tracking")
@@ -110,12 +116,22 @@ def splendor(ap: Autoplayer) -> str:
 def antike(ap: Autoplayer) -> str:
     record = antike_record(1, 24)
     ap.start(record)
+    paid = False
     for k, ev in enumerate(record["events"]):
         if ap.device.last.events > k:
             continue  # the device took it: the only choice there was
         if k == 20:
             until(ap, ev, lambda v: v["screen"] == "turnad")
             shot(ap, "antike-moves")
+        if not paid and ev[0] == "rondel" and len(ev) > 3 and ev[3]:
+            until(ap, ev, lambda v: v["class"] == "Steps")
+            v = ap.view()
+            ap.goto(v, v["events"].index(ev))
+            shot(ap, "antike-rondel")
+            ap.press("c")  # every way to pay for these steps
+            shot(ap, "antike-pay")
+            ap.press("b")
+            paid = True
         ap.event(ev)
     shot(ap, "antike-tracking")
     return "Antike Duellum: the first 24 events of a game (tablegame antike seed 1)"

@@ -1,9 +1,11 @@
 """Splendor Duel: the card bought or reserved, from the core's legal events.
 
-Cards are grouped by level (a long UP/DOWN jumps between levels); a row names the bonus
-colour, points, crowns and ability, and the line under the list gives the printed cost
-and, for a purchase, what the player pays (bonuses first, then tokens, gold for the
-rest, as the core computes it). A joker is offered once per colour it can take. Blind
+Cards are grouped by level (a long UP/DOWN jumps between levels), the level at the left
+of each row (I, II, III); a row names the bonus colour, points (a star), crowns (a
+crown) and ability as the card shows them, and the line under the list gives the
+printed cost and, for a purchase, what the player pays (bonuses first, then tokens,
+gold for the rest, as the core computes it), in words, or in the token letters where
+the words do not fit the panel. A joker is offered once per colour it can take. Blind
 reservations from a deck come last.
 """
 
@@ -12,26 +14,14 @@ from duelcore.splendor import cards as C
 
 from ..words import title
 from .menu import Menu
+from .tracksd import COLOURS, LEVELS, face, tokens
 
-_COLOURS = ("White", "Blue", "Green", "Red", "Black", "Joker", "Points")
-_ABILITIES = ("", " again", " token", " privilege", " steal")
-_SHORT = "WUGRKPA"  # white blue green red black pearl gold(Au)
 # Offsets of a card's fields (duelcore/splendor/cards.py).
 _COLOR = const(0)
 _POINTS = const(1)
 _CROWNS = const(2)
 _ABILITY = const(4)
 _COST = const(5)
-
-
-def _tokens(counts: object) -> str:
-    """``{"white": 2, "blue": 1}`` as ``2W 1U``."""
-    out = []
-    for k in range(7):
-        n = counts.get(C.TOKENS[k], 0)  # type: ignore[attr-defined]
-        if n:
-            out.append("%d%s" % (n, _SHORT[k]))
-    return " ".join(out) if out else "nothing"
 
 
 class Screen(Menu):
@@ -41,6 +31,9 @@ class Screen(Menu):
         g = app.match.game  # type: ignore[attr-defined]
         p = g.result()["turn"]
         self.events: list = []
+        c = app.canvas  # type: ignore[attr-defined]
+        room = app.width - 4  # type: ignore[attr-defined]
+        tags: list = []
         labels: list = []
         details: list = []
         groups: list = []
@@ -57,35 +50,40 @@ class Screen(Menu):
                 continue
             if cid.startswith("deck"):
                 lv = int(cid[4:])
-                label = "Deck %d, blind" % lv
-                detail = "A face-down card of level %d" % lv
+                label = "Deck, blind"
+                detail = "The top card of the level %s deck, unseen" % LEVELS[lv]
             else:
                 i = C.find(cid)
                 lv = C.level(i)
-                label = "%s %dp %dc%s" % (
-                    _COLOURS[C.get(i, _COLOR)],
-                    C.get(i, _POINTS),
-                    C.get(i, _CROWNS),
-                    _ABILITIES[C.get(i, _ABILITY)],
-                )
+                colour = COLOURS[C.get(i, _COLOR)]
                 if opts is not None and "color" in opts:
-                    label += " as " + title(opts["color"])
+                    colour = "joker: " + opts["color"]
+                label = title(colour) + face(
+                    C.get(i, _POINTS), C.get(i, _CROWNS), C.get(i, _ABILITY)
+                )
                 if opts is not None and opts.get("reserved"):
                     label += " (held)"
                 cost = {}
                 for k in range(6):
                     if C.get(i, _COST + k):
                         cost[C.TOKENS[k]] = C.get(i, _COST + k)
-                detail = "%s: costs %s" % (cid, _tokens(cost))
-                if verb == "buy":
-                    detail += ", pays " + _tokens(g.price(p, cid)["pay"])
+                pay = g.price(p, cid)["pay"] if verb == "buy" else None
+                detail = ""
+                for short in (False, True):  # words, or letters where they do not fit
+                    detail = "Costs " + tokens(cost, short)
+                    if pay is not None:
+                        detail += "; pay " + tokens(pay, short)
+                    if c.text_width(detail) <= room:
+                        break
             if lv != level:
                 level = lv
                 groups.append(len(labels))
+            tags.append(LEVELS[lv])
             labels.append(label)
             details.append(detail)
             self.events.append(ev)
         self.details = details
+        self.tags = tags
         head = "Buy a card" if verb == "buy" else "Reserve a card"
         super().__init__(app, head, labels, 0, groups)
 

@@ -17,14 +17,38 @@ from ..words import title
 from . import choice
 from .menu import Menu
 
+# Hand-chosen short forms of the names too wide for a list row of the 250x122 panel with
+# a price beside them (tests/firmware/test_text_fits.py finds them): "long|short" lines
+# of one string, so no table and no interned words in the heap; here, not in words.py,
+# so that they take heap only while the picker is open. The guilds lose "Guild" (all
+# seven alike: the picker's "gld" tag says it).
+_SHORT = """
+Chamber of Commerce|Commerce Ch.
+Siege Workshop|Siege Works
+Merchants Guild|Merchants
+Shipowners Guild|Shipowners
+Builders Guild|Builders
+Magistrates Guild|Magistrates
+Scientists Guild|Scientists
+Moneylenders Guild|Moneylenders
+Tacticians Guild|Tacticians
+Temple of Artemis|T. of Artemis
+Great Lighthouse|Lighthouse
+"""
+
 # Colour order of the groups, and each group's tag.
 _ORDER = "bgyrnup"
 _TAGS = ("brn", "gry", "yel", "red", "grn", "blu", "gld")
 
 
 def _units(units: list) -> str:
-    """Resource units as words: ``[0, 0, 2]`` -> ``wood wood stone``."""
-    return " ".join([RESOURCES[u] for u in units])
+    """Resource units counted: ``[0, 0, 2]`` -> ``2 wood 1 stone``."""
+    out = []
+    for u in range(len(RESOURCES)):
+        n = units.count(u)
+        if n:
+            out.append("%d %s" % (n, RESOURCES[u]))
+    return " ".join(out)
 
 
 class Screen(Menu):
@@ -49,36 +73,33 @@ class Screen(Menu):
         right: list = []
         details: list = []
         tags: list = []
-        coins = g.coins[p]
         sell = g.discard_value(p)
         affordable = bytearray(len(cards))
         for i in range(len(cards)):
             c = cards[i]
             n = name(c)
-            labels.append(title(n))
+            labels.append(short(n))
             tags.append(_TAGS[_ORDER.index(colour(c))])
             total, chain, printed, bought, waived = g.price(p, c)
             if n in build:
                 affordable[i] = 1
             if chain:
                 right.append("free")
-                details.append("Free by chain. Sells for %d." % sell)
+                details.append("Free by chain; sells for %d" % sell)
                 continue
             right.append(str(total) if affordable[i] else "(%d)" % total)
             if not total:
                 text = "Free"
             elif bought and printed:
                 trade = total - printed
-                text = "Costs %d: %d + %d to buy %s" % (total, printed, trade, _units(bought))
+                text = "Costs %d: %d + %d for %s" % (total, printed, trade, _units(bought))
             elif bought:
-                text = "Costs %d to buy %s" % (total, _units(bought))
+                text = "Costs %d for %s" % (total, _units(bought))
             else:
                 text = "Costs %d" % total
             if waived:
-                text += ", no %s to buy" % _units(waived)
-            if not affordable[i]:
-                text += ", has %d" % coins
-            details.append(text + ". Sells for %d." % sell)
+                text += ", saves %s" % _units(waived)
+            details.append(text + "; sells for %d" % sell)  # "(n)": more than the coins held
         self.cards = cards
         self.affordable = affordable
         self.details = details
@@ -114,7 +135,7 @@ class Screen(Menu):
         right: list = []
         events: list = []
         for cost, w in priced:
-            labels.append("Wonder " + title(w))
+            labels.append(short(w))  # the wonder built with the card
             right.append(str(cost))
             events.append(["wonder", p, w, n])
         labels.append("Sell")
@@ -129,6 +150,16 @@ class Screen(Menu):
 
     def labels_right(self, i: int) -> str:
         return self.right[i] if self.right else ""
+
+
+def short(word: str) -> str:
+    """``title(word)``, or its short form where that is too wide for a list row."""
+    t = title(word)
+    at = _SHORT.find("\n%s|" % t)
+    if at < 0:
+        return t
+    at += len(t) + 2
+    return _SHORT[at : _SHORT.find("\n", at)]
 
 
 def order(g: object, p: int) -> tuple:

@@ -26,7 +26,7 @@ class Screen(Menu):
     def enter(self) -> None:
         names = seats(self.app.settings)  # type: ignore[attr-defined]
         self.labels = [
-            "Play: %s vs %s" % (names[0], names[1]),
+            "Start the game",  # the names are the next two lines
             "Player 1: " + names[0],
             "Player 2: " + names[1],
             "Swap seats",

@@ -1,18 +1,82 @@
-"""Splendor Duel: the live tracking screen.
+"""Splendor Duel: the live tracking screen, and the game's words for cards and tokens.
 
 One column per player: points, crowns and the best colour's points against the 20 / 10 /
-10 that win, each as a big number over its target; the privileges held; the tokens in
-hand by colour; a black flag with what is missing when a victory is three or less away.
-A opens the turn (take, buy, reserve, privilege, replenish), B undoes, C: the rest.
+10 that win, each as a big number over its target; the privileges held; a table of the
+tokens in hand and the bonuses (the bought cards' discounts) per colour, gold as gold;
+the cards reserved; a black flag with what is missing when a victory is three or less
+away. The status line says when a player plays again. A opens the turn (take, buy,
+reserve, privilege, replenish), B undoes, C: the rest.
+
+Cards are named as the table shows them (``card()``): colour, level, points (``*``, a
+star in the device's fonts), crowns (``^``, a crown) and ability, never by id.
 """
 
+from duelcore.compat import const
+from duelcore.splendor import cards as C
 from duelcore.splendor.cards import TOKENS
 
-from ..gfx.canvas import LARGE, Canvas
+from ..gfx.canvas import CENTER, LARGE, SMALL, Canvas
 from ..gfx.icons import CROWN, GEM, SCROLL, STAR
 from ..ui import GAME_HINTS, columns, corrections, flag, pair, status
 from ..words import title
 from . import BTN_A, BTN_B, BTN_C, BTN_DOWN, BTN_UP, PRESS, Base, choice
+
+LEVELS = ("", "I", "II", "III")
+# The colours of cards (TOKENS order, then joker and no bonus) and the letters of the
+# token kinds where words do not fit (gold has none: it is always "gold").
+COLOURS = ("white", "blue", "green", "red", "black", "joker", "plain")
+LETTERS = "WUGRKP"
+_ABILITIES = ("", " again", " token", " privilege", " steal")
+# Offsets of a card's fields (duelcore/splendor/cards.py).
+_COLOR = const(0)
+_POINTS = const(1)
+_CROWNS = const(2)
+_ABILITY = const(4)
+# The verbs that end a player's action: the same player to play after one is an extra turn.
+_ACTS = ("take", "reserve", "buy", "color", "steal", "royal", "return")
+
+
+def face(points: int, crowns: int, ability: int) -> str:
+    """What a card gives, as printed on it: `` 1* 2^ again`` (nothing for 0)."""
+    out = " %d*" % points if points else ""
+    if crowns:
+        out += " %d^" % crowns
+    return out + _ABILITIES[ability]
+
+
+def card(cid: str) -> str:
+    """A card as the table shows it: ``Red II 1* again``; a blind reservation
+    ``Deck II (blind)``; a royal card ``Royal 2* again``."""
+    if cid.startswith("deck"):
+        return "Deck %s (blind)" % LEVELS[int(cid[4:])]
+    if cid.startswith("royal"):
+        r = C.ROYALS.index(cid)
+        return "Royal" + face(C.ROYAL_POINTS[r], 0, C.ROYAL_ABILITY[r])
+    i = C.find(cid)
+    return "%s %s%s" % (
+        title(COLOURS[C.get(i, _COLOR)]),
+        LEVELS[C.level(i)],
+        face(C.get(i, _POINTS), C.get(i, _CROWNS), C.get(i, _ABILITY)),
+    )
+
+
+def tokens(counts: "dict | list", short: bool = False) -> str:
+    """Token counts ``{"white": 2, "gold": 1}`` as ``2 white 1 gold`` (``short``:
+    ``2W 1 gold``); a list of token names is counted first."""
+    out = []
+    for k in range(7):
+        t = TOKENS[k]
+        n = counts.count(t) if isinstance(counts, list) else counts.get(t, 0)
+        if n:
+            out.append(("%d%s" % (n, LETTERS[k])) if short and k < 6 else "%d %s" % (n, TOKENS[k]))
+    return " ".join(out) if out else "nothing"
+
+
+def again(g: object, event: list) -> bool:
+    """Whether ``event``, just played, leaves its player an extra turn."""
+    r = g.result()  # type: ignore[attr-defined]
+    return event[0] in _ACTS and not r["over"] and r["pending"] is None and r["turn"] == event[1]
+
 
 NEAR = 3  # flag a victory this close
 WIN = (20, 10, 10)  # points, crowns, one colour's points
@@ -30,6 +94,8 @@ class Screen(Base):
         self.privileges = [0, 0]
         self.reserved = [0, 0]
         self.tokens = (bytearray(7), bytearray(7))
+        self.bonuses = (bytearray(5), bytearray(5))
+        self.again = False  # the player to act plays again (an extra turn)
         self.away = [99, 99]  # the closest victory's distance
         self.way = [0, 0]  # which: 0 points, 1 crowns, 2 colour
         self.over = False
@@ -57,9 +123,12 @@ class Screen(Base):
             self.best[p] = cp[TOKENS[best]] if best >= 0 else 0
             self.privileges[p] = pl["privileges"]
             self.reserved[p] = pl["reserved"]
-            tokens = pl["tokens"]
+            held = pl["tokens"]
+            bonuses = pl["bonuses"]
             for k in range(7):
-                self.tokens[p][k] = min(255, tokens.get(TOKENS[k], 0))
+                self.tokens[p][k] = min(255, held.get(TOKENS[k], 0))
+                if k < 5:
+                    self.bonuses[p][k] = min(255, bonuses.get(TOKENS[k], 0))
             d = g.distance(p)  # the core's own count of what each victory still needs
             away = (d["points"], d["crowns"], d["color"])
             way = 0
@@ -68,6 +137,8 @@ class Screen(Base):
                     way = k
             self.away[p] = away[way]
             self.way[p] = way
+        m = self.app.match  # type: ignore[attr-defined]
+        self.again = bool(m.played) and again(g, m.event(m.played - 1))
         self.app.redraw()  # type: ignore[attr-defined]
 
     def follow(self) -> None:
@@ -103,13 +174,27 @@ class Screen(Base):
         who = self.app.players()[self.turn]  # type: ignore[attr-defined]
         if self.pending is not None:
             return "%s: %s" % (who, _PENDING.get(self.pending, self.pending))
-        return "%s to play" % who
+        return "%s plays again" % who if self.again else "%s to play" % who
 
     def describe(self, event: list) -> str:
-        """An event as a notice line (firmware/notices.py)."""
+        """An event as a notice line (firmware/notices.py), cards and tokens in the
+        table's words; ``, plays again`` when the event, just played, gave an extra turn."""
         from ..notices import describe
 
-        return describe(event, self.app.players())  # type: ignore[attr-defined]
+        verb = event[0]
+        told = event
+        if verb in ("buy", "reserve", "royal"):
+            name = card(event[2])
+            if len(event) > 3 and event[3].get("color"):
+                name += " as " + event[3]["color"]
+            told = [verb, event[1], name]
+        elif verb in ("take", "privilege", "return"):
+            told = [verb, event[1], tokens(event[2])]
+        text = describe(told, self.app.players())  # type: ignore[attr-defined]
+        m = self.app.match  # type: ignore[attr-defined]
+        if m.played and m.event(m.played - 1) == event and again(m.game, event):
+            text += ", plays again"
+        return text
 
     def corrections(self, p: int, labels: list, events: list) -> None:
         """The C menu's corrections for player p: a token of each colour more or less."""
@@ -154,17 +239,16 @@ def pending(app: object) -> object:
     for ev in events:
         arg = ev[2]
         if isinstance(arg, list):
-            labels.append(" ".join([title(t) for t in arg]))
+            labels.append(tokens(arg))
+        elif ev[0] == "royal":
+            labels.append(card(arg))
         else:
             labels.append(title(arg))
     head = "%s: %s" % (who, _PENDING.get(r["pending"], r["pending"]))
     return choice.Screen(app, head, labels, events)
 
 
-__all__ = ("Screen", "TOKENS", "pending")
-
-
-_SHORT = "WUGRKPA"
+__all__ = ("Screen", "TOKENS", "card", "pending", "tokens")
 
 
 def draw(c: Canvas, s: object) -> None:
@@ -183,21 +267,32 @@ def draw(c: Canvas, s: object) -> None:
         x = c.text("/10", x + 2, y + 7)
         col = s.colour[p]  # type: ignore[attr-defined]
         if col >= 0:
-            x = c.text(_SHORT[col], x + 4, y + 7)
+            c.text(COLOURS[col], x + 4, y + 7)
         priv = str(s.privileges[p])  # type: ignore[attr-defined]
         x = x1 - c.text_width(priv, LARGE)
         c.text(priv, x, y, LARGE)
         c.icon(SCROLL, x - 15, y + 2)
-        y = 76
-        x = x0
-        tokens = s.tokens[p]  # type: ignore[attr-defined]
-        for k in range(7):
-            x = c.text(_SHORT[k], x, y)
-            x = c.text(str(tokens[k]), x + 1, y) + 4
-        y = 89
-        x = c.text("res " + str(s.reserved[p]), x0, y + 1) + 6  # type: ignore[attr-defined]
+        table(c, x0, x1, 74, s.tokens[p], s.bonuses[p])  # type: ignore[attr-defined]
+        x = c.text("res " + str(s.reserved[p]), x0, 103) + 6  # type: ignore[attr-defined]
         away = s.away[p]  # type: ignore[attr-defined]
         if away <= 3:
-            what = ("PTS", "CROWNS", "COLOUR")[s.way[p]]  # type: ignore[attr-defined]
-            flag(c, "%d %s TO WIN" % (away, what), x, y)
+            way = s.way[p]  # type: ignore[attr-defined]
+            what = "*" if way == 0 else "^" if way == 1 else " " + COLOURS[col].upper()
+            flag(c, "%d%s TO WIN" % (away, what), x, 102)
     status(c, s.app, GAME_HINTS, s.status())  # type: ignore[attr-defined]
+
+
+def table(c: Canvas, x0: int, x1: int, y: int, held: bytes, bonuses: bytes) -> None:
+    """Per colour (letters W U G R K P, then gold): the tokens in hand and, under them,
+    the bonuses; the rows labelled at the left."""
+    c.text("hand", x0, y + 9)
+    c.text("bonus", x0, y + 18)
+    left = x0 + 31
+    gold = c.text_width("gold")
+    step = (x1 - gold - 2 - left) // 6
+    for k in range(7):
+        x = left + step * k + (step >> 1) if k < 6 else x1 - (gold >> 1)
+        c.text(LETTERS[k] if k < 6 else "gold", x, y, SMALL, CENTER)
+        c.text(str(held[k]), x, y + 9, SMALL, CENTER)
+        if k < 5:
+            c.text(str(bonuses[k]), x, y + 18, SMALL, CENTER)

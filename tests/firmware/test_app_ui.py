@@ -59,7 +59,7 @@ def test_names_are_kept_in_the_settings(tmp_path: Path) -> None:
         assert d.view()["screen"] == "games"
         ap.press("a")
         v = d.view()
-        assert v["labels"][0] == "Play: Zoe vs Max-Li"
+        assert v["labels"][:3] == ["Start the game", "Player 1: Zoe", "Player 2: Max-Li"]
 
 
 def test_corrections_undo_and_the_score_so_far(tmp_path: Path) -> None:

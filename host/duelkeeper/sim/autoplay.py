@@ -242,6 +242,16 @@ class Autoplayer:
                     self.pick(v, k)
                     return
             self.press("c")
+        elif screen == "turnad" and v["class"] == "Steps":  # the rondel moves
+            events = v["events"]
+            for k, e in enumerate(events):
+                if _same(e, ev):
+                    self.pick(v, k)
+                    return
+            steps = [e[2] for e in events]
+            if ev[0] != "rondel" or ev[2] not in steps:
+                raise AutoplayError(f"{ev} is not offered: {v['labels']}")
+            self.pick(v, steps.index(ev[2]), "c")  # paid another way: the payments
         elif screen == "turnad":
             kinds = [list(k) for k in v["kinds"]]
             key = [ev[1], ev[0]]
