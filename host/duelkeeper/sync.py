@@ -323,7 +323,7 @@ def _pulled(
                         % (len(served) + len(garbled), said),
                     )
                 )
-            done = _batch(device, log, step, out, served, after)
+            done = _batch(device, log, step, out, served, after, progress)
             if done:
                 ids = list(done)
                 reply = device.lines(packed.acks(ids))
@@ -334,23 +334,31 @@ def _pulled(
                     out.new += sum(done.values())
                     out.known += len(done) - sum(done.values())
                 step("ack", None)
+            progress.update(out.new + out.known + len(out.problems))
             if not served or not left:
                 return out
             after = served[-1].id
-            progress.update(out.new + out.known + len(out.problems))
     finally:
         progress.end()
 
 
 def _batch(
-    device: Device, log: Log, step: Hook, out: Outcome, served: list[packed.Served], after: str
+    device: Device,
+    log: Log,
+    step: Hook,
+    out: Outcome,
+    served: list[packed.Served],
+    after: str,
+    progress: Progress,
 ) -> dict[str, bool]:
     """Add a batch's games to the log in one transaction: the ids it then holds, each
-    with whether it is new there."""
+    with whether it is new there. The progress moves a game at a time."""
     done: dict[str, bool] = {}
+    handled = out.new + out.known + len(out.problems)
     with log.transaction():
         prev = after
-        for game in served:
+        for n, game in enumerate(served):
+            progress.update(handled + n)
             try:
                 if game.verb == b"BAD":
                     raise _Refused(
