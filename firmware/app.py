@@ -66,6 +66,7 @@ class App:
         self.presses = 0  # gestures handled (presses and long presses, not repeats)
         self.match: Match | None = None
         self.notice: str | None = None  # one line for the status bar, until the next key
+        self.later = False  # events past a damaged journal entry wait (session.catch_up)
         self.settings: dict = storage.settings()  # type: ignore[attr-defined]
         self._once("boot")
 
@@ -169,6 +170,8 @@ class App:
             self.redraw()
             return False
         self.notice = self.stack[0].describe(event)  # the tracking screen tells it
+        if self.later:
+            self._once("catch_up")
         self.back_to(1)
         self.stack[0].follow()  # the tracking screen opens the score sheet or a choice
         return True

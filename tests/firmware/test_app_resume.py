@@ -80,3 +80,57 @@ def test_script_restart_step_round_trip(tmp_path: Path, partial: apphelp.Scripte
     with apphelp.device(tmp_path) as d:
         runner.play(d, steps)
         assert d.view()["screen"] in ("games", "players", "names", "letters", "setup", "menu")
+
+
+def _entry_at(data: bytes, k: int) -> int:
+    """Where journal entry ``k`` starts (0: the record; event n is entry n)."""
+    pos = 0
+    for _ in range(k):
+        pos += int.from_bytes(data[pos : pos + 2], "little") + 6
+    return pos
+
+
+@pytest.mark.parametrize("runtime", ["cpython", "micropython"])
+def test_a_flipped_byte_mid_journal_loses_no_move(
+    tmp_path: Path, partial: apphelp.Scripted, runtime: str
+) -> None:
+    run, d = apphelp.replay(partial.steps, tmp_path, runtime="cpython")
+    d.close()
+    journal = tmp_path / "games" / "journal.dj"
+    data = bytearray(journal.read_bytes())
+    data[_entry_at(bytes(data), 10) + 2] ^= 0xFF  # event 10's tag byte
+    journal.write_bytes(bytes(data))
+    with apphelp.device(tmp_path, runtime=runtime) as d:
+        assert d.last.events == 20
+        assert d.view()["notice"] == "Save repaired: no move lost"
+
+
+@pytest.mark.parametrize("runtime", ["cpython", "micropython"])
+def test_an_unreadable_move_is_entered_again_and_the_rest_follows(
+    tmp_path: Path, partial: apphelp.Scripted, runtime: str
+) -> None:
+    run, d = apphelp.replay(partial.steps, tmp_path, runtime="cpython")
+    d.close()
+    journal = tmp_path / "games" / "journal.dj"
+    data = bytearray(journal.read_bytes())
+    at = _entry_at(bytes(data), 10)
+    data[at + 3] ^= 0x5A  # two bytes of event 10: beyond repair
+    data[at + 4] ^= 0xA5
+    journal.write_bytes(bytes(data))
+    events = partial.record["events"]
+    with apphelp.device(tmp_path, runtime=runtime) as d:
+        assert d.last.events == 9
+        assert d.view()["notice"] == "Save damaged: enter move 10 again"
+        ap = Autoplayer(d)
+        for _ in range(40):  # the one move that could not be read, through the menus
+            if d.last.events > 9:
+                break
+            ap.route(events[9], ap.view())
+        assert d.last.events == 20
+        assert d.view()["notice"] == "Save restored: 10 moves"
+    # The journal now holds the whole game, and nothing waits any more.
+    assert not (tmp_path / "games" / "journal.later").exists()
+    with apphelp.device(tmp_path, runtime="cpython") as d:
+        assert d.last.events == 20
+        assert d.view()["notice"] is None
+    assert apphelp.journal(tmp_path)["events"] == events[:20]  # type: ignore[index]
