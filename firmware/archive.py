@@ -106,19 +106,27 @@ def _rewrite(s: "Storage", data: "bytes | bytearray | memoryview") -> None:
 
 
 def _next_entry(data: bytearray, view: memoryview, pos: int) -> int:
-    """Where the first whole entry after a damaged one at ``pos`` starts (``len(data)``:
-    none). Every entry checks itself, so later entries are found again past the damage."""
-    for q in range(pos + 6, len(data) - 5):
+    """Where the first whole entry after damage at ``pos`` starts (``len(data)``: none).
+    Every entry checks itself, so later entries are found again past the damage."""
+    for q in range(pos + 1, len(data) - 5):
         if _entry_end(data, view, q) >= 0:
             return q
     return len(data)
+
+
+def _zero(x: int) -> int:
+    """The CRC-32 register ``x`` after one more zero byte (as ``binascii.crc32`` runs it)."""
+    return int(S._crc(b"\0", x ^ 0xFFFFFFFF)) ^ 0xFFFFFFFF
 
 
 def _mend(data: bytearray, view: memoryview, pos: int, q: int) -> bool:
     """Restore ``data[pos:q]`` into a whole entry when one byte of it is wrong.
 
     The CRC-32 finds the byte: the length field (the entry's span says what it must be)
-    or, that field right, the one byte and value that pass the check.
+    or, that field right, the one byte whose change passes the check. CRC-32 is linear:
+    changing a byte by ``v`` changes the CRC by ``u(v)`` carried through one zero byte
+    for each byte after it (``_zero``), so the change needed is carried back a byte at a
+    time and looked up among the 255 ``u(v)``: a few CRCs a byte, not 255.
     """
     n = q - pos - 6
     if not 0 <= n <= 0xFFFF:  # storage.py's longest entry
@@ -133,13 +141,19 @@ def _mend(data: bytearray, view: memoryview, pos: int, q: int) -> bool:
         data[pos] = lo
         data[pos + 1] = hi
         return False
-    for i in range(pos + 2, q):
-        was = data[i]
-        for v in range(256):
-            data[i] = v
-            if v != was and _intact(entry):
-                return True
-        data[i] = was
+    change = {}  # u(v) -> v: what changing a last byte by v does to the CRC
+    back = bytearray(256)  # the byte b that _zero(b) has in its top byte
+    for v in range(256):
+        change[_zero(v)] = v  # _zero(v) is u(v): v entered, then a zero byte
+        back[_zero(v) >> 24] = v
+    want = S.crc32(entry) ^ _RESIDUE
+    for i in range(q - 1, pos + 1, -1):  # the last byte first
+        v = change.get(want)
+        if v:
+            data[i] ^= v
+            return True
+        b = back[want >> 24]  # one zero byte back: want = _zero(earlier)
+        want = ((want ^ _zero(b)) << 8 | b) & 0xFFFFFFFF
     return False
 
 
@@ -153,6 +167,7 @@ def _decode(game: "Any", data: bytearray, at: int, end: int) -> "Any":
         end -= 1
         code = code << 8 | data[end]
     event = game.decode(code)
+    check_event(event)
     if game.encode(event) != code:
         raise ValueError("not a code")
     return event
@@ -186,16 +201,18 @@ def resume(s: "Storage") -> "tuple[dict[str, object] | None, str | None]":
     pos = 0
     while pos < len(buf):
         end = _entry_end(buf, view, pos)
-        if end < 0:
+        if end < 0:  # mended whole: by its own length, or up to the next whole entry
             q = _next_entry(buf, view, pos)
-            if not _mend(buf, view, pos, q):
-                if record is None:
-                    break
-                cut = pos if cut < 0 else cut
-                pos = q
-                continue
+            end = pos + 2 + (buf[pos] | buf[pos + 1] << 8) if pos + 1 < len(buf) else q
+            if not (end + 4 < q and _mend(buf, view, pos, end + 4)):
+                end = q - 4
+                if not _mend(buf, view, pos, q):
+                    if record is None:
+                        break
+                    cut = pos if cut < 0 else cut
+                    pos = q
+                    continue
             mended = True
-            end = q - 4
         at = pos + 2
         into = events if cut < 0 else past
         try:

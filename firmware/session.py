@@ -47,6 +47,8 @@ def boot(app: "App") -> None:
             notice = "Saved game refused: %s" % e
         app.later = app.storage.later() is not None  # type: ignore[attr-defined]
     app.notice = notice
+    if app.later:  # what could not be read may have been no move at all
+        catch_up(app)
     if app.match is None:
         _games(app)
     else:
