@@ -343,12 +343,22 @@ def synced(s: "Storage") -> "list[str]":
 
 
 def _names(s: "Storage", suffix: str) -> "list[str]":
+    """The ids of the files ``<id><suffix>`` the device could have written: an id a file
+    may be named by (``_safe_id``), and a file, not a folder; the rest is not a game."""
     out: list[str] = []
     for name in S.os.listdir(s.dir):
-        if name.endswith(suffix):
-            out.append(name[: -len(suffix)])
+        gid = name[: -len(suffix)]
+        if name.endswith(suffix) and _safe_id(gid) and _is_file(s.dir + "/" + name):
+            out.append(gid)
     out.sort()
     return out
+
+
+def _is_file(path: str) -> bool:
+    try:
+        return not S.os.stat(path)[0] & 0x4000  # S_IFDIR, on both runtimes
+    except OSError:
+        return False
 
 
 def read(s: "Storage", game_id: str) -> "dict[str, object] | None":
@@ -366,7 +376,26 @@ def read(s: "Storage", game_id: str) -> "dict[str, object] | None":
         raise ValueError("game %s fails its checksum" % game_id)
     from duelcore.pack import unpack_record
 
-    return unpack_record(packed)
+    try:
+        return unpack_record(packed)
+    except _UNREADABLE:
+        raise ValueError("game %s does not unpack" % game_id)
+
+
+def raw(s: "Storage", game_id: str) -> "bytes | None":
+    """The bytes of an unsynced game's file as they are (None: no such game)."""
+    return _read(s.dir + "/" + game_id + ".dk") if game_id in unsynced(s) else None
+
+
+def set_aside(s: "Storage", game_id: str) -> bool:
+    """Rename an unsynced game's file to ``<id>.bad``, listed no more: the PC has copied
+    it (sync, for a damaged one). False when there is no such game."""
+    if game_id not in unsynced(s):
+        return False
+    base = s.dir + "/" + game_id
+    _replace(base + ".dk", base + ".bad")
+    S._sync()
+    return True
 
 
 def ack(s: "Storage", game_id: str) -> bool:
@@ -480,22 +509,34 @@ def _journal_id(s: "Storage") -> "str | None":
 
 
 def reconcile(s: "Storage") -> None:
-    """Finish what a power cut interrupted (at boot, before anything else)."""
-    for name in S.os.listdir(s.dir):
+    """Finish what a power cut interrupted (at boot, before anything else).
+
+    A ``.new`` that fails its check is dropped only where the game is whole elsewhere (in
+    the journal, which finish() removes only after the rename, or archived already);
+    otherwise flash damage made it, and it becomes the game's ``.dk`` as it is, for the
+    PC to copy and set aside (sync).
+    """
+    names = S.os.listdir(s.dir)
+    for name in names:
         path = s.dir + "/" + name
         if name == "journal.tmp" and not S._exists(s.journal):
             # _replace's fallback (remove, then rename) was cut between its two steps
             S.os.rename(path, s.journal)
         elif name.endswith(".tmp"):
             S._remove(path)
-        elif name.endswith(".new"):
-            base = path[:-4]
-            if _packed(_read(path)) is None or S._exists(base + ".dk"):
-                S._remove(path)
-            else:
-                S._remove(base + ".ok")
-                _replace(path, base + ".dk")
     gid = _journal_id(s)
+    for name in names:
+        if name.endswith(".new"):
+            base = s.dir + "/" + name[:-4]
+            whole = _packed(_read(base + ".new")) is not None
+            if S._exists(base + ".dk") or not whole and (
+                name[:-4] == gid or S._exists(base + ".ok")
+            ):
+                S._remove(base + ".new")
+            else:
+                if whole:
+                    S._remove(base + ".ok")
+                _replace(base + ".new", base + ".dk")
     if _safe_id(gid):
         base = s.dir + "/" + str(gid)
         if S._exists(base + ".dk") or S._exists(base + ".ok"):

@@ -18,11 +18,20 @@ Protocol 1, one line each, fields separated by single spaces:
                  NONE <id>         no such game
     ack(id)      ACK <id>          marked synced (call it only once the PC has committed it)
                  NONE <id>
+    raw(id)      RAW <length> <crc32>
+                 <the file's bytes as they are, in lowercase hex, on one line>
+                                   for a game get() says BAD of: the PC keeps a copy
+                 NONE <id>
+    aside(id)    ASIDE <id>        the file is renamed <id>.bad and listed no more (call
+                                   it only once the PC has kept the raw copy)
+                 NONE <id>
 
 A game stays listed until acknowledged; acknowledging twice is harmless. Acknowledged
 games stay on the device until space is needed. ``root`` (default ``ROOT``, "/" on a
 board; the simulator sets it to its storage folder) is where Storage keeps its files.
 """
+
+from binascii import hexlify
 
 from duelcore.record import dumps
 
@@ -68,3 +77,16 @@ def ack(game_id: str, root: "str | None" = None) -> None:
         print("ACK %s" % game_id)
     else:
         print("NONE %s" % game_id)
+
+
+def raw(game_id: str, root: "str | None" = None) -> None:
+    data = _storage(root).raw(game_id)
+    if data is None:
+        print("NONE %s" % game_id)
+        return
+    print("RAW %d %08x" % (len(data), crc32(data)))
+    print(hexlify(data).decode())
+
+
+def aside(game_id: str, root: "str | None" = None) -> None:
+    print(("ASIDE %s" if _storage(root).set_aside(game_id) else "NONE %s") % game_id)
