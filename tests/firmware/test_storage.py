@@ -451,6 +451,28 @@ def test_boot_completes_or_drops_an_interrupted_archive_write(tmp_path: Path) ->
     assert s.resume() == (None, None) and s.read(gid) == record
 
 
+def test_a_damaged_archive_write_with_no_journal_is_kept(tmp_path: Path) -> None:
+    """finish() removes the journal only after the whole .new is renamed, so a torn .new
+    with no journal is flash damage: it is kept, as the game's .dk, for sync to copy."""
+    s = Storage(str(tmp_path))
+    gid = finished(s, 5)
+    games = tmp_path / "games"
+    good = (games / (gid + ".dk")).read_bytes()
+    (games / (gid + ".dk")).unlink()
+    (games / (gid + ".new")).write_bytes(good[:-7])  # torn, and no journal holds the game
+    s = Storage(str(tmp_path))
+    assert (games / (gid + ".dk")).read_bytes() == good[:-7]
+    assert s.unsynced() == [gid]
+    with pytest.raises(ValueError, match="fails its checksum"):
+        s.read(gid)
+    # A torn .new beside its acknowledged copy goes: the game is whole there.
+    (games / (gid + ".dk")).rename(games / (gid + ".ok"))
+    (games / (gid + ".ok")).write_bytes(good)
+    (games / (gid + ".new")).write_bytes(good[:-7])
+    s = Storage(str(tmp_path))
+    assert not (games / (gid + ".new")).exists() and s.synced() == [gid]
+
+
 def test_boot_keeps_a_journal_cut_between_remove_and_rename(tmp_path: Path) -> None:
     """Where rename cannot replace a file, storage removes the target first: a cut
     between the two steps leaves only journal.tmp, which the next boot puts back."""
