@@ -74,7 +74,7 @@ def _safe_id(game_id: object) -> bool:
     return True
 
 
-def _entry_end(data: bytes, view: memoryview, pos: int) -> int:
+def _entry_end(data: "bytes | bytearray", view: memoryview, pos: int) -> int:
     """Where the payload of the journal entry at ``pos`` ends; -1 when it is not whole."""
     if pos + 6 > len(data):
         return -1
@@ -141,16 +141,16 @@ def _mend(data: bytearray, view: memoryview, pos: int, q: int) -> bool:
         data[pos] = lo
         data[pos + 1] = hi
         return False
-    change = {}  # u(v) -> v: what changing a last byte by v does to the CRC
+    change: dict[int, int] = {}  # u(v) -> v: what changing a last byte by v does to the CRC
     back = bytearray(256)  # the byte b that _zero(b) has in its top byte
     for v in range(256):
         change[_zero(v)] = v  # _zero(v) is u(v): v entered, then a zero byte
         back[_zero(v) >> 24] = v
     want = S.crc32(entry) ^ _RESIDUE
     for i in range(q - 1, pos + 1, -1):  # the last byte first
-        v = change.get(want)
-        if v:
-            data[i] ^= v
+        d = change.get(want, 0)
+        if d:
+            data[i] ^= d
             return True
         b = back[want >> 24]  # one zero byte back: want = _zero(earlier)
         want = ((want ^ _zero(b)) << 8 | b) & 0xFFFFFFFF
@@ -529,8 +529,10 @@ def reconcile(s: "Storage") -> None:
         if name.endswith(".new"):
             base = s.dir + "/" + name[:-4]
             whole = _packed(_read(base + ".new")) is not None
-            if S._exists(base + ".dk") or not whole and (
-                name[:-4] == gid or S._exists(base + ".ok")
+            if (
+                S._exists(base + ".dk")
+                or not whole
+                and (name[:-4] == gid or S._exists(base + ".ok"))
             ):
                 S._remove(base + ".new")
             else:

@@ -114,9 +114,7 @@ def resume(data: bytes, root: Path) -> tuple[Any, str | None, list[Any] | None]:
     return record, notice, s.later()
 
 
-def check(
-    j: Journal, data: bytes, touched: set[int], root: Path, garbage: bool = False
-) -> Outcome:
+def check(j: Journal, data: bytes, touched: set[int], root: Path, garbage: bool = False) -> Outcome:
     """resume() over ``data``: ``j`` damaged at the original offsets ``touched``, or
     cut short (``data`` shorter); ``garbage``: one entry replaced by a checksummed one."""
     record, notice, later = resume(data, root)
@@ -177,15 +175,15 @@ def damage(j: Journal, rng: random.Random) -> tuple[str, bytes, set[int]]:
         st._frame(entry, 0)
         return kind, bytes(data[:a] + entry + data[b:]), {a}
     if kind == "one byte":
-        at = [rng.randrange(len(data))]
+        spots = [rng.randrange(len(data))]
     elif kind == "bytes in one entry":
         a, b = j.spans[rng.randrange(len(j.spans))]
-        at = rng.sample(range(a, b), min(b - a, rng.randrange(2, 5)))
+        spots = rng.sample(range(a, b), min(b - a, rng.randrange(2, 5)))
     else:
-        at = [rng.randrange(len(data)) for _ in range(rng.randrange(2, 6))]
-    for i in at:
+        spots = [rng.randrange(len(data)) for _ in range(rng.randrange(2, 6))]
+    for i in spots:
         data[i] ^= rng.randrange(1, 256)
-    return kind, bytes(data), set(at)
+    return kind, bytes(data), set(spots)
 
 
 @dataclass

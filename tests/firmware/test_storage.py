@@ -332,8 +332,8 @@ def test_entries_past_an_unreadable_one_are_kept_for_later(tmp_path: Path) -> No
         b"\x01\x06\x00",  # a high zero byte: the encoder writes as few bytes as it takes
         b"\x01\x01\x02\x03\x04\x05",  # five bytes of code
         b"\x01\xf0\x07",  # build card 127: past the last card
-        b"[\"coins\", 7, 1]",  # JSON: no player 7
-        b"[\"coins\"]",
+        b'["coins", 7, 1]',  # JSON: no player 7
+        b'["coins"]',
         b"{}",
     ],
 )
