@@ -50,6 +50,18 @@ export function walk(dir, before, since, prefix = "", into = new Map(), skip = n
   return into;
 }
 
+// Every folder below a VM folder (relative paths), empty ones too: littlefs keeps a
+// folder made with os.mkdir across a reset, so the host folder must hold it as well.
+export function folders(dir, prefix = "", into = new Set(), skip = new Set()) {
+  for (const [name, node] of Object.entries(dir.contents)) {
+    if (typeof node.usedBytes === "number" || (!prefix && skip.has(name))) continue;
+    const rel = prefix ? prefix + "/" + name : name;
+    into.add(rel);
+    folders(node, rel, into);
+  }
+  return into;
+}
+
 export function sameBytes(a, b) {
   return a !== undefined && a.length === b.length && Buffer.compare(a, b) === 0;
 }
@@ -65,6 +77,7 @@ export class Mirror {
     this.root = FS.lookupPath(vm).node;
     this.since = Date.now();
     this.files = walk(this.root, new Map(), -1, "", new Map(), this.skip);
+    this.dirs = folders(this.root, "", new Set(), this.skip);
   }
 
   sync() {
@@ -89,6 +102,12 @@ export class Mirror {
       removed.push(rel);
     }
     this.files = now;
+    const dirs = folders(this.root, "", new Set(), this.skip);
+    for (const rel of dirs) if (!this.dirs.has(rel)) mkdirSync(join(this.host, ...rel.split("/")), { recursive: true });
+    for (const rel of [...this.dirs].reverse()) {
+      if (!dirs.has(rel)) rmSync(join(this.host, ...rel.split("/")), { recursive: true, force: true });
+    }
+    this.dirs = dirs;
     return { wrote, removed };
   }
 }
