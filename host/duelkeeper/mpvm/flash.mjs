@@ -27,6 +27,24 @@ export function copyInto(FS, host, vmPath) {
   }
 }
 
+// The files of a host tree as [VM path, bytes] pairs, read once: a VM booted again later
+// gets the same code even if the host tree has gone meanwhile (a build cache pruned).
+export function readTree(host, vmPath, into = []) {
+  if (statSync(host).isDirectory()) {
+    for (const name of readdirSync(host)) readTree(join(host, name), posix.join(vmPath, name), into);
+  } else {
+    into.push([vmPath, readFileSync(host)]);
+  }
+  return into;
+}
+
+export function writeTree(FS, files) {
+  for (const [vmPath, data] of files) {
+    FS.mkdirTree(posix.dirname(vmPath));
+    FS.writeFile(vmPath, data);
+  }
+}
+
 // Every file below a VM folder, read from the RAM filesystem's nodes (no copies):
 // relative path -> {node, mtime, size, data}. `before` is the previous walk, whose data is
 // kept for a file the walk finds untouched since then (same node, time and size).

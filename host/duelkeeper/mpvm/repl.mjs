@@ -13,6 +13,7 @@
 // holds what a board's flash would even when this process is killed. --copy puts the
 // simulator's own build of the device code elsewhere (say /rom/lib, outside the flash)
 // and --path appends that folder to sys.path: a deployed /lib comes first, as on a board.
+// The --copy trees are read once, at start: every later boot gets the same code.
 //
 // The VM runs in a worker thread; this thread owns the line. What a board's REPL does
 // and the VM's lacks is supplied here:
@@ -35,6 +36,7 @@
 import { writeSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { isMainThread, parentPort, receiveMessageOnPort, Worker, workerData } from "node:worker_threads";
+import { readTree } from "./flash.mjs";
 
 const CTRL_A = 1;
 const CTRL_C = 3;
@@ -59,7 +61,12 @@ if (isMainThread) {
     process.stderr.write("usage: node repl.mjs --flash HOSTDIR [--copy HOST=VMPATH]... [--path VMDIR]...\n");
     process.exit(2);
   }
-  main(values);
+  const code = [];
+  for (const spec of values.copy) {
+    const at = spec.lastIndexOf("=");
+    readTree(spec.slice(0, at), spec.slice(at + 1), code);
+  }
+  main({ ...values, code });
 } else {
   await vm(workerData);
 }
@@ -156,7 +163,7 @@ function main(values) {
 
 async function vm(values) {
   const { loadMicroPython } = await import("@micropython/micropython-webassembly-pyscript");
-  const { copyInto, Mirror } = await import("./flash.mjs");
+  const { Mirror, writeTree } = await import("./flash.mjs");
   // The VM's own folders at "/", and where --copy puts the simulator's code: not the flash.
   const NOT_FLASH = ["dev", "proc", "tmp", "home", "rom"];
   const FRIENDLY = 'Type "help()"';
@@ -196,8 +203,12 @@ del builtins, os, sys, _input, _ilistdir
   let input = []; // bytes from the line not yet taken (by the REPL or running code)
   let seen = 0;
 
-  // Output goes to the line at each line end, and at the "OK" the raw REPL prints before
-  // it runs code: code that never returns must not keep its own start from the PC.
+  // Output goes to the line after the flash is written back, at the end of each chunk of
+  // input; code that runs long streams it a line at a time; and the "OK" the raw REPL
+  // prints before it runs code goes at once: code that never returns must not keep its
+  // own start from the PC.
+  const STREAM_AFTER = 200; // ms
+  let since = 0; // when the chunk being fed began
   let starting = false;
   let said = []; // what the byte being fed made the VM print
   let muted = false; // booting into the raw REPL: a board prints the raw prompt alone
@@ -206,8 +217,11 @@ del builtins, os, sys, _input, _ilistdir
     for (const b of bytes) {
       out.push(b);
       said.push(b);
-      if (b === 10 || (starting && b === 0x4b && out[out.length - 2] === 0x4f)) {
+      if (starting && b === 0x4b && out[out.length - 2] === 0x4f) {
         starting = false;
+        flush();
+      } else if (b === 10 && Date.now() - since > STREAM_AFTER) {
+        mirror.sync(); // what the code wrote is on the flash before what it said
         flush();
       }
     }
@@ -262,10 +276,7 @@ del builtins, os, sys, _input, _ilistdir
     const options = { stdout: put, stderr: put, linebuffer: false, stdin: take };
     if (values.heap !== undefined) options.heapsize = Number(values.heap);
     mp = await loadMicroPython(options);
-    for (const spec of values.copy) {
-      const at = spec.lastIndexOf("=");
-      copyInto(mp.FS, spec.slice(0, at), spec.slice(at + 1));
-    }
+    writeTree(mp.FS, values.code); // the --copy trees, as read at start
     mp.runPython(BOARD);
     if (values.path.length) mp.runPython("import sys\nsys.path.extend(" + JSON.stringify(values.path) + ")");
     mirror = new Mirror(mp.FS, "/", values.flash, NOT_FLASH);
@@ -336,9 +347,9 @@ del builtins, os, sys, _input, _ilistdir
     if (pumping) return;
     pumping = true;
     parentPort.postMessage({ busy: true });
+    since = Date.now();
     while (input.length) {
       if (step(input.shift())) await softReset();
-      flush();
     }
     mirror.sync();
     flush();
