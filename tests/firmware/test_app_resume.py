@@ -82,24 +82,25 @@ def test_script_restart_step_round_trip(tmp_path: Path, partial: apphelp.Scripte
         assert d.view()["screen"] in ("games", "players", "names", "letters", "setup", "menu")
 
 
-def _entry_at(data: bytes, k: int) -> int:
-    """Where journal entry ``k`` starts (0: the record; event n is entry n)."""
-    pos = 0
-    for _ in range(k):
-        pos += int.from_bytes(data[pos : pos + 2], "little") + 6
-    return pos
+def _damage(tmp_path: Path, partial: apphelp.Scripted, changes: dict[int, int]) -> None:
+    """The 20-event game on the flash, its event 10's entry changed: offset -> xor."""
+    run, d = apphelp.replay(partial.steps, tmp_path, runtime="cpython")
+    d.close()
+    journal = tmp_path / "games" / "journal.dj"
+    data = bytearray(journal.read_bytes())
+    at = 0
+    for _ in range(10):  # to entry 10 (entry 0 is the record)
+        at += int.from_bytes(data[at : at + 2], "little") + 6
+    for offset, xor in changes.items():
+        data[at + offset] ^= xor
+    journal.write_bytes(bytes(data))
 
 
 @pytest.mark.parametrize("runtime", ["cpython", "micropython"])
 def test_a_flipped_byte_mid_journal_loses_no_move(
     tmp_path: Path, partial: apphelp.Scripted, runtime: str
 ) -> None:
-    run, d = apphelp.replay(partial.steps, tmp_path, runtime="cpython")
-    d.close()
-    journal = tmp_path / "games" / "journal.dj"
-    data = bytearray(journal.read_bytes())
-    data[_entry_at(bytes(data), 10) + 2] ^= 0xFF  # event 10's tag byte
-    journal.write_bytes(bytes(data))
+    _damage(tmp_path, partial, {2: 0xFF})  # the tag byte
     with apphelp.device(tmp_path, runtime=runtime) as d:
         assert d.last.events == 20
         assert d.view()["notice"] == "Save repaired: no move lost"
@@ -109,14 +110,7 @@ def test_a_flipped_byte_mid_journal_loses_no_move(
 def test_an_unreadable_move_is_entered_again_and_the_rest_follows(
     tmp_path: Path, partial: apphelp.Scripted, runtime: str
 ) -> None:
-    run, d = apphelp.replay(partial.steps, tmp_path, runtime="cpython")
-    d.close()
-    journal = tmp_path / "games" / "journal.dj"
-    data = bytearray(journal.read_bytes())
-    at = _entry_at(bytes(data), 10)
-    data[at + 3] ^= 0x5A  # two bytes of event 10: beyond repair
-    data[at + 4] ^= 0xA5
-    journal.write_bytes(bytes(data))
+    _damage(tmp_path, partial, {3: 0x5A, 4: 0xA5})  # two bytes: beyond repair
     events = partial.record["events"]
     with apphelp.device(tmp_path, runtime=runtime) as d:
         assert d.last.events == 9
