@@ -69,6 +69,7 @@ class App:
         self.match: Match | None = None
         self.notice: str | None = None  # one line for the status bar, until the next key
         self.asked = False  # a B on a tracking screen asked to undo; a second B undoes
+        self.later = False  # events past a damaged journal entry wait (session.catch_up)
         self.settings: dict = storage.settings()  # type: ignore[attr-defined]
         self._once("boot")
 
@@ -174,6 +175,8 @@ class App:
             self.redraw()
             return False
         self.notice = self.stack[0].describe(event)  # the tracking screen tells it
+        if self.later:
+            self._once("catch_up")
         self.back_to(1)
         self.stack[0].follow()  # the tracking screen opens the score sheet or a choice
         top = self.stack[-1]

@@ -20,7 +20,7 @@ import json
 from duelcore.compat import const
 from duelcore.engine import game_class
 from duelcore.errors import IllegalEvent
-from duelcore.record import validate
+from duelcore.record import check_event, validate
 
 from . import storage as S
 
@@ -37,7 +37,9 @@ _CODE = const(1)  # the tag of an event journalled as its code (storage.py write
 _RESIDUE = const(0x2144DF1C)
 # What a journal entry that does not read raises (MemoryError is not among them: running
 # out of heap must never look like a damaged journal and cut it short).
-_UNREADABLE = (ValueError, IndexError, KeyError, TypeError, IllegalEvent)
+_UNREADABLE = (
+    ValueError, IndexError, KeyError, TypeError, AttributeError, RuntimeError, IllegalEvent,
+)  # fmt: skip
 _ID_CHARS = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-_."
 
 
@@ -72,7 +74,7 @@ def _safe_id(game_id: object) -> bool:
     return True
 
 
-def _entry_end(data: bytes, view: memoryview, pos: int) -> int:
+def _entry_end(data: "bytes | bytearray", view: memoryview, pos: int) -> int:
     """Where the payload of the journal entry at ``pos`` ends; -1 when it is not whole."""
     if pos + 6 > len(data):
         return -1
@@ -103,11 +105,82 @@ def _rewrite(s: "Storage", data: "bytes | bytearray | memoryview") -> None:
     _replace(tmp, s.journal)
 
 
+def _next_entry(data: bytearray, view: memoryview, pos: int) -> int:
+    """Where the first whole entry after damage at ``pos`` starts (``len(data)``: none).
+    Every entry checks itself, so later entries are found again past the damage."""
+    for q in range(pos + 1, len(data) - 5):
+        if _entry_end(data, view, q) >= 0:
+            return q
+    return len(data)
+
+
+def _zero(x: int) -> int:
+    """The CRC-32 register ``x`` after one more zero byte (as ``binascii.crc32`` runs it)."""
+    return int(S._crc(b"\0", x ^ 0xFFFFFFFF)) ^ 0xFFFFFFFF
+
+
+def _mend(data: bytearray, view: memoryview, pos: int, q: int) -> bool:
+    """Restore ``data[pos:q]`` into a whole entry when one byte of it is wrong.
+
+    The CRC-32 finds the byte: the length field (the entry's span says what it must be)
+    or, that field right, the one byte whose change passes the check. CRC-32 is linear:
+    changing a byte by ``v`` changes the CRC by ``u(v)`` carried through one zero byte
+    for each byte after it (``_zero``), so the change needed is carried back a byte at a
+    time and looked up among the 255 ``u(v)``: a few CRCs a byte, not 255.
+    """
+    n = q - pos - 6
+    if not 0 <= n <= 0xFFFF:  # storage.py's longest entry
+        return False
+    entry = view[pos:q]
+    if data[pos] | data[pos + 1] << 8 != n:
+        lo, hi = data[pos], data[pos + 1]
+        data[pos] = n & 0xFF
+        data[pos + 1] = n >> 8
+        if _intact(entry):
+            return True
+        data[pos] = lo
+        data[pos + 1] = hi
+        return False
+    change: dict[int, int] = {}  # u(v) -> v: what changing a last byte by v does to the CRC
+    back = bytearray(256)  # the byte b that _zero(b) has in its top byte
+    for v in range(256):
+        change[_zero(v)] = v  # _zero(v) is u(v): v entered, then a zero byte
+        back[_zero(v) >> 24] = v
+    want = S.crc32(entry) ^ _RESIDUE
+    for i in range(q - 1, pos + 1, -1):  # the last byte first
+        d = change.get(want, 0)
+        if d:
+            data[i] ^= d
+            return True
+        b = back[want >> 24]  # one zero byte back: want = _zero(earlier)
+        want = ((want ^ _zero(b)) << 8 | b) & 0xFFFFFFFF
+    return False
+
+
+def _decode(game: "Any", data: bytearray, at: int, end: int) -> "Any":
+    """The event a code entry holds, refused (ValueError) unless the encoder wrote it:
+    1 to 4 bytes with no high zero byte, and the code ``game.encode()`` gives back."""
+    if end - at > 5 or (end > at + 1 and data[end - 1] == 0):
+        raise ValueError("not a code")
+    code = 0
+    while end > at + 1:
+        end -= 1
+        code = code << 8 | data[end]
+    event = game.decode(code)
+    check_event(event)
+    if game.encode(event) != code:
+        raise ValueError("not a code")
+    return event
+
+
 def resume(s: "Storage") -> "tuple[dict[str, object] | None, str | None]":
     """(the record in progress with its events, or None; a notice for the screen).
 
-    A damaged or half-written tail is dropped (and cut off the file); the notice says so
-    in one line. A journal whose first entry is unreadable is set aside as
+    An entry with one wrong byte is restored (the CRC-32 finds it). Entries past one that
+    cannot be restored are kept in games/journal.later, for the App to play once the
+    player has entered the unreadable move again (``later()``); a damaged or half-written
+    tail is dropped. The journal is cut at the first unreadable entry, so what is appended
+    follows good entries. A journal whose first entry is unreadable is set aside as
     games/journal.bad.
     """
     data = _read(s.journal)
@@ -116,20 +189,35 @@ def resume(s: "Storage") -> "tuple[dict[str, object] | None, str | None]":
     if not data:
         S._remove(s.journal)
         return None, None
-    view = memoryview(data)
+    buf = bytearray(data)
+    view = memoryview(buf)
     record: Any = None
     game: Any = None  # decodes codes: a Game of the record's kind, made when needed
     old: Any = None  # the reader of a journal duelcore.pack wrote
     events: list[object] = []
+    past: list[object] = []  # the events read past an entry that cannot be
+    cut = -1  # where the first unreadable entry starts
+    mended = False
     pos = 0
-    while True:  # one pass: a few bytes of garbage per entry
-        end = _entry_end(data, view, pos)
-        if end < 0:
-            break
+    while pos < len(buf):
+        end = _entry_end(buf, view, pos)
+        if end < 0:  # mended whole: by its own length, or up to the next whole entry
+            q = _next_entry(buf, view, pos)
+            end = pos + 2 + (buf[pos] | buf[pos + 1] << 8) if pos + 1 < len(buf) else q
+            if not (end + 4 < q and _mend(buf, view, pos, end + 4)):
+                end = q - 4
+                if not _mend(buf, view, pos, q):
+                    if record is None:
+                        break
+                    cut = pos if cut < 0 else cut
+                    pos = q
+                    continue
+            mended = True
         at = pos + 2
+        into = events if cut < 0 else past
         try:
             if record is None:
-                if data[at] == _OBJECT:
+                if buf[at] == _OBJECT:
                     head = json.loads(bytes(view[at:end]))
                 else:
                     head, old = old_header(view[at:end])
@@ -137,35 +225,60 @@ def resume(s: "Storage") -> "tuple[dict[str, object] | None, str | None]":
                     raise ValueError("no game")
                 record = head
             elif end == at:
-                if events:
-                    events.pop()
+                if into:
+                    into.pop()
             elif old is not None:
-                events.append(old.event_at(data, at, end))
-            elif data[at] == _CODE:
+                into.append(old.event_at(buf, at, end))
+            elif buf[at] == _CODE:
                 if game is None:
                     game = game_class(record["game"])(record["setup"])
-                code = 0
-                while end > at + 1:
-                    end -= 1
-                    code = code << 8 | data[end]
-                events.append(game.decode(code))
+                into.append(_decode(game, buf, at, end))
             else:
-                events.append(json.loads(bytes(view[at:end])))
+                event = json.loads(bytes(view[at:end]))
+                check_event(event)
+                into.append(event)
         except _UNREADABLE:
-            break
-        pos = at + (data[pos] | data[pos + 1] << 8) + 4
+            if record is None:
+                break
+            cut = pos if cut < 0 else cut
+        pos = end + 4
     if record is None:
         _replace(s.journal, s.dir + "/journal.bad")
         return None, "Saved game unreadable: set aside"
     notice = None
-    if pos < len(data):
+    if past:
+        S._write(s.dir + "/journal.later", json.dumps(past).encode())
+        notice = "Save damaged: enter move %d again" % (len(events) + 1)
+    elif cut >= 0:
         notice = "Save damaged: resumed at move %d" % len(events)
+    elif mended:
+        notice = "Save repaired: no move lost"
     if old is not None:  # written anew in today's format, for the entries to come
         _rewrite(s, _journal(record, events))
-    elif notice is not None:  # cut off the damaged tail
-        _rewrite(s, view[:pos])
+    elif cut >= 0 or mended:  # the damage repaired, or cut off
+        _rewrite(s, view[: cut if cut >= 0 else len(buf)])
     record["events"] = events
     return record, notice
+
+
+def later(s: "Storage") -> "list | None":
+    """The events kept past an unreadable entry (``resume()``), or None."""
+    data = _read(s.dir + "/journal.later")
+    try:
+        return json.loads(data) if data else None
+    except ValueError:
+        return None
+
+
+def catch_up(s: "Storage", events: list, game: object) -> None:
+    """Journal ``events`` (the App has played them: those of ``later()``) in one write,
+    then forget journal.later."""
+    out = bytearray()
+    for event in events:
+        S._event(out, event, game)
+    S._write(s.journal, out, "ab")
+    S._remove(s.dir + "/journal.later")
+    S._sync()
 
 
 def start(s: "Storage", record: "dict[str, object]") -> str:
@@ -186,6 +299,7 @@ def start(s: "Storage", record: "dict[str, object]") -> str:
         raise ValueError("game id %r cannot name a file" % (gid,))
     events = record.get("events")
     _rewrite(s, _journal(record, events if isinstance(events, list) else []))
+    S._remove(s.dir + "/journal.later")  # another game's
     return str(gid)
 
 
@@ -218,6 +332,7 @@ def finish(s: "Storage") -> "str | None":
     _replace(base + ".new", base + ".dk")
     S._sync()
     S.os.remove(s.journal)
+    S._remove(s.dir + "/journal.later")
     S._sync()
     return gid
 
@@ -233,12 +348,22 @@ def synced(s: "Storage") -> "list[str]":
 
 
 def _names(s: "Storage", suffix: str) -> "list[str]":
+    """The ids of the files ``<id><suffix>`` the device could have written: an id a file
+    may be named by (``_safe_id``), and a file, not a folder; the rest is not a game."""
     out: list[str] = []
     for name in S.os.listdir(s.dir):
-        if name.endswith(suffix):
-            out.append(name[: -len(suffix)])
+        gid = name[: -len(suffix)]
+        if name.endswith(suffix) and _safe_id(gid) and _is_file(s.dir + "/" + name):
+            out.append(gid)
     out.sort()
     return out
+
+
+def _is_file(path: str) -> bool:
+    try:
+        return not S.os.stat(path)[0] & 0x4000  # S_IFDIR, on both runtimes
+    except OSError:
+        return False
 
 
 def stored(s: "Storage", game_id: str) -> "bytes | None":
@@ -264,7 +389,26 @@ def read(s: "Storage", game_id: str) -> "dict[str, object] | None":
         return None
     from duelcore.pack import unpack_record
 
-    return unpack_record(data[:-4])
+    try:
+        return unpack_record(data[:-4])
+    except _UNREADABLE:
+        raise ValueError("game %s does not unpack" % game_id)
+
+
+def raw(s: "Storage", game_id: str) -> "bytes | None":
+    """The bytes of an unsynced game's file as they are (None: no such game)."""
+    return _read(s.dir + "/" + game_id + ".dk") if game_id in unsynced(s) else None
+
+
+def set_aside(s: "Storage", game_id: str) -> bool:
+    """Rename an unsynced game's file to ``<id>.bad``, listed no more: the PC has copied
+    it (sync, for a damaged one). False when there is no such game."""
+    if game_id not in unsynced(s):
+        return False
+    base = s.dir + "/" + game_id
+    _replace(base + ".dk", base + ".bad")
+    S._sync()
+    return True
 
 
 def ack(s: "Storage", game_id: str) -> bool:
@@ -378,22 +522,36 @@ def _journal_id(s: "Storage") -> "str | None":
 
 
 def reconcile(s: "Storage") -> None:
-    """Finish what a power cut interrupted (at boot, before anything else)."""
-    for name in S.os.listdir(s.dir):
+    """Finish what a power cut interrupted (at boot, before anything else).
+
+    A ``.new`` that fails its check is dropped only where the game is whole elsewhere (in
+    the journal, which finish() removes only after the rename, or archived already);
+    otherwise flash damage made it, and it becomes the game's ``.dk`` as it is, for the
+    PC to copy and set aside (sync).
+    """
+    names = S.os.listdir(s.dir)
+    for name in names:
         path = s.dir + "/" + name
         if name == "journal.tmp" and not S._exists(s.journal):
             # _replace's fallback (remove, then rename) was cut between its two steps
             S.os.rename(path, s.journal)
         elif name.endswith(".tmp"):
             S._remove(path)
-        elif name.endswith(".new"):
-            base = path[:-4]
-            if _packed(_read(path)) is None or S._exists(base + ".dk"):
-                S._remove(path)
-            else:
-                S._remove(base + ".ok")
-                _replace(path, base + ".dk")
     gid = _journal_id(s)
+    for name in names:
+        if name.endswith(".new"):
+            base = s.dir + "/" + name[:-4]
+            whole = _packed(_read(base + ".new")) is not None
+            if (
+                S._exists(base + ".dk")
+                or not whole
+                and (name[:-4] == gid or S._exists(base + ".ok"))
+            ):
+                S._remove(base + ".new")
+            else:
+                if whole:
+                    S._remove(base + ".ok")
+                _replace(base + ".new", base + ".dk")
     if _safe_id(gid):
         base = s.dir + "/" + str(gid)
         if S._exists(base + ".dk") or S._exists(base + ".ok"):

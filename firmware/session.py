@@ -45,11 +45,37 @@ def boot(app: "App") -> None:
         except (ValueError, IllegalEvent) as e:  # RecordError is a ValueError
             app.match = None
             notice = "Saved game refused: %s" % e
+        app.later = app.storage.later() is not None  # type: ignore[attr-defined]
     app.notice = notice
+    if app.later:  # what could not be read may have been no move at all
+        catch_up(app)
     if app.match is None:
         _games(app)
     else:
         _track(app)
+
+
+def catch_up(app: "App") -> None:
+    """Play the events kept past a damaged journal entry (``Storage.later()``) once the
+    player has entered what could not be read: all of them or, while one is refused,
+    none (they wait for the next event)."""
+    m = app.match
+    events = app.storage.later()  # type: ignore[attr-defined]
+    if m is None or not events:
+        app.later = False
+        return
+    n = 0
+    try:
+        for event in events:
+            m.play(event)
+            n += 1
+        app.storage.catch_up(events, m.game)  # type: ignore[attr-defined]
+    except (IllegalEvent, OSError):
+        for _ in range(n):
+            m.undo()
+        return
+    app.later = False
+    app.notice = "Save restored: %d moves" % n
 
 
 def new_game(app: "App", game: str, players: list, setup: dict) -> None:
@@ -75,6 +101,7 @@ def new_game(app: "App", game: str, players: list, setup: dict) -> None:
         app.redraw()
         return
     app.notice = None
+    app.later = False  # start() dropped any events kept from another game
     _track(app, _SETUP)
 
 
@@ -123,6 +150,7 @@ def _end(app: "App", notice: str) -> None:
     core = type(m.game).__module__ if m is not None else ""
     core = core[: core.rfind(".")]  # duelcore.<game>: the package of the Game class
     app.match = None
+    app.later = False
     app.notice = notice
     _games(app)
     forget(_PLAYING)

@@ -183,6 +183,7 @@ class Storage:
     def abandon(self) -> None:
         """Drop the game in progress without archiving it."""
         _remove(self.journal)
+        _remove(self.dir + "/journal.later")
         _sync()
 
     # -- the rest: firmware/archive.py -------------------------------------------------

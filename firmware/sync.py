@@ -25,6 +25,13 @@ Protocol 2, one line each, fields separated by single spaces:
                                    separated; count and CRC-32 of the ids decoded, joined
                                    by single spaces, let the PC check what was understood
 
+    raw(id)      RAW <length> <crc32>
+                 <the file's bytes as they are, in lowercase hex, on one line>
+                                   for a game pull() or get() says BAD of: the PC keeps a copy
+                 NONE <id>
+    aside(id)    ASIDE <id>        the file is renamed <id>.bad and listed no more (call
+                                   it only once the PC has kept the raw copy)
+                 NONE <id>
     names()      NAME +<name>      one per name spelled here since the last roster
                  NAME =<name>      one per name the settings hold (the seats, recent names)
                  END <count>
@@ -43,6 +50,8 @@ A game stays listed until acknowledged; acknowledging twice is harmless. Acknowl
 games stay on the device until space is needed. ``root`` (default ``ROOT``, "/" on a
 board; the simulator sets it to its storage folder) is where Storage keeps its files.
 """
+
+from binascii import hexlify
 
 from duelcore.record import dumps
 
@@ -174,3 +183,16 @@ def names(root: "str | None" = None) -> None:
 
 def roster(names: tuple, renames: dict, root: "str | None" = None) -> None:
     print("ROSTER %d" % _storage(root).set_roster(names, renames))
+
+
+def raw(game_id: str, root: "str | None" = None) -> None:
+    data = _storage(root).raw(game_id)
+    if data is None:
+        print("NONE %s" % game_id)
+        return
+    print("RAW %d %08x" % (len(data), crc32(data)))
+    print(hexlify(data).decode())
+
+
+def aside(game_id: str, root: "str | None" = None) -> None:
+    print(("ASIDE %s" if _storage(root).set_aside(game_id) else "NONE %s") % game_id)

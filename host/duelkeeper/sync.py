@@ -9,9 +9,10 @@ app, and in the raw REPL calls ``sync.info()``, ``sync.list()``, then per game
 * nothing is twice: the log is keyed by the game's id and ``Log.add`` of a game it
   holds changes nothing, so the next sync just acknowledges it;
 * a game whose transfer is garbled (length or CRC-32 wrong, a line that does not parse),
-  that is damaged on the device's flash, or that the rules refuse (quarantined: a copy
-  goes to ``quarantine/<id>.json`` beside the log) is reported by id and not
-  acknowledged; the others go on, and the sync fails at the end with one line.
+  or that the rules refuse (quarantined: a copy goes to ``quarantine/<id>.json`` beside
+  the log) is reported by id and not acknowledged; one damaged on the device's flash is
+  copied raw to ``quarantine/<id>.dk``, then set aside on the device (``sync.aside``),
+  so it is reported once; the others go on, and the sync fails at the end with one line.
 
 ``sync(device, log, after=...)`` is the library; ``after(step, game_id)`` is called
 after each protocol step (``STEPS``), which is how the tests cut a sync at every point.
@@ -61,12 +62,17 @@ class _Refused(Exception):
     """The device or the log refuses one game; reading it again will not help."""
 
 
+class _Damaged(_Refused):
+    """The game's file on the device fails its check: copied raw, then set aside."""
+
+
 @dataclass
 class Problem:
     """A game left on the device, and why."""
 
     id: str
     why: str
+    aside: bool = False  # set aside on the device (copied raw to the quarantine folder)
 
     def __str__(self) -> str:
         return "game %s: %s" % (self.id, self.why)
@@ -94,12 +100,12 @@ class Outcome:
         )
 
     def failure(self) -> str:
-        ids = ", ".join(p.id for p in self.problems)
-        return "%d of %d games not synced, left on the device: %s" % (
-            len(self.problems),
-            self.listed,
-            ids,
-        )
+        parts = []
+        for aside, where in ((False, "left on the device"), (True, "set aside on the device")):
+            ids = [p.id for p in self.problems if p.aside == aside]
+            if ids:
+                parts.append("%s: %s" % (where, ", ".join(ids)))
+        return "%d of %d games not synced, %s" % (len(self.problems), self.listed, "; ".join(parts))
 
 
 def _fields(line: bytes, verb: bytes, count: int) -> list[bytes]:
@@ -156,7 +162,7 @@ def read_record(game_id: str, lines: list[bytes]) -> dict[str, Any]:
     head = lines[0] if lines else b""
     if head.startswith(b"BAD "):
         why = head.split(b" ", 2)[-1].decode(errors="replace")
-        raise _Refused("damaged on the device's flash (%s)" % why)
+        raise _Damaged("damaged on the device's flash (%s)" % why)
     if head.startswith(b"NONE "):
         raise _Refused("the device no longer has it")
     try:
@@ -282,6 +288,10 @@ def _game(device: Device, log: Log, gid: str, out: Outcome, step: Hook) -> None:
         step("get", gid)
         new = _add(log, gid, record)
         step("add", gid)
+    except _Damaged as e:
+        done, what = set_aside(device, log, gid)
+        out.problems.append(Problem(gid, "%s: %s" % (e, what), done))
+        return
     except _Refused as e:
         out.problems.append(Problem(gid, str(e)))
         return
@@ -361,11 +371,14 @@ def _batch(
             progress.update(handled + n)
             try:
                 if game.verb == b"BAD":
-                    raise _Refused(
+                    raise _Damaged(
                         "damaged on the device's flash (%s)" % game.data.decode(errors="replace")
                     )
                 record = _unpacked(device, game, prev)
                 new = _add(log, game.id, record)
+            except _Damaged as e:
+                aside, what = set_aside(device, log, game.id)
+                out.problems.append(Problem(game.id, "%s: %s" % (e, what), aside))
             except _Refused as e:
                 out.problems.append(Problem(game.id, str(e)))
             else:
@@ -390,6 +403,47 @@ def _unpacked(device: Device, game: packed.Served, prev: str) -> dict[str, Any]:
         except ValueError as e:
             why = e
     raise _Refused("garbled in transfer: %s" % why)
+
+
+def read_raw(game_id: str, lines: list[bytes]) -> bytes:
+    """A file's bytes from ``RAW <length> <crc32>`` and its hex line, checked."""
+    head = lines[0] if lines else b""
+    if head.startswith(b"NONE "):
+        raise _Refused("the device no longer has it")
+    parts = head.split(b" ")
+    if len(parts) != 3 or parts[0] != b"RAW" or not parts[1].isdigit() or len(lines) != 2:
+        raise _Garbled("its raw copy arrived garbled: %r" % head[:60])
+    try:
+        data = bytes.fromhex(lines[1].decode("ascii"))
+    except ValueError:
+        raise _Garbled("its raw copy is not hex") from None
+    if len(data) != int(parts[1]) or b"%08x" % zlib.crc32(data) != parts[2]:
+        raise _Garbled("its raw copy fails its length or CRC-32")
+    return data
+
+
+def set_aside(device: Device, log: Log, game_id: str) -> tuple[bool, str]:
+    """Copy a damaged game's file raw into the quarantine folder, then have the device
+    set it aside (``sync.aside``): it is listed no more, and nothing is lost. Returns
+    whether it was set aside, and what to tell the user."""
+    for attempt in range(RETRIES + 1):
+        try:
+            data = read_raw(game_id, device.lines("sync.raw(%r)" % game_id))
+            break
+        except _Garbled as e:
+            if attempt == RETRIES:
+                return False, "left on the device (%s)" % e
+        except _Refused as e:
+            return False, "left on the device (%s)" % e
+    folder = quarantine_dir(log)
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / (game_id + ".dk")
+    tmp = path.with_suffix(".tmp")
+    tmp.write_bytes(data)
+    tmp.replace(path)
+    if device.lines("sync.aside(%r)" % game_id) != [b"ASIDE " + game_id.encode()]:
+        return False, "left on the device, its answer garbled (a raw copy: %s)" % path
+    return True, "set aside on the device (a raw copy: %s)" % path
 
 
 def run(

@@ -80,3 +80,51 @@ def test_script_restart_step_round_trip(tmp_path: Path, partial: apphelp.Scripte
     with apphelp.device(tmp_path) as d:
         runner.play(d, steps)
         assert d.view()["screen"] in ("games", "players", "names", "letters", "setup", "menu")
+
+
+def _damage(tmp_path: Path, partial: apphelp.Scripted, changes: dict[int, int]) -> None:
+    """The 20-event game on the flash, its event 10's entry changed: offset -> xor."""
+    run, d = apphelp.replay(partial.steps, tmp_path, runtime="cpython")
+    d.close()
+    journal = tmp_path / "games" / "journal.dj"
+    data = bytearray(journal.read_bytes())
+    at = 0
+    for _ in range(10):  # to entry 10 (entry 0 is the record)
+        at += int.from_bytes(data[at : at + 2], "little") + 6
+    for offset, xor in changes.items():
+        data[at + offset] ^= xor
+    journal.write_bytes(bytes(data))
+
+
+@pytest.mark.parametrize("runtime", ["cpython", "micropython"])
+def test_a_flipped_byte_mid_journal_loses_no_move(
+    tmp_path: Path, partial: apphelp.Scripted, runtime: str
+) -> None:
+    _damage(tmp_path, partial, {2: 0xFF})  # the tag byte
+    with apphelp.device(tmp_path, runtime=runtime) as d:
+        assert d.last.events == 20
+        assert d.view()["notice"] == "Save repaired: no move lost"
+
+
+@pytest.mark.parametrize("runtime", ["cpython", "micropython"])
+def test_an_unreadable_move_is_entered_again_and_the_rest_follows(
+    tmp_path: Path, partial: apphelp.Scripted, runtime: str
+) -> None:
+    _damage(tmp_path, partial, {3: 0x5A, 4: 0xA5})  # two bytes: beyond repair
+    events = partial.record["events"]
+    with apphelp.device(tmp_path, runtime=runtime) as d:
+        assert d.last.events == 9
+        assert d.view()["notice"] == "Save damaged: enter move 10 again"
+        ap = Autoplayer(d)
+        for _ in range(40):  # the one move that could not be read, through the menus
+            if d.last.events > 9:
+                break
+            ap.route(events[9], ap.view())
+        assert d.last.events == 20
+        assert d.view()["notice"] == "Save restored: 10 moves"
+    # The journal now holds the whole game, and nothing waits any more.
+    assert not (tmp_path / "games" / "journal.later").exists()
+    with apphelp.device(tmp_path, runtime="cpython") as d:
+        assert d.last.events == 20
+        assert d.view()["notice"] is None
+    assert apphelp.journal(tmp_path)["events"] == events[:20]  # type: ignore[index]

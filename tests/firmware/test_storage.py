@@ -238,7 +238,7 @@ def test_half_written_entry_is_dropped_with_a_notice(tmp_path: Path, cut: int) -
     assert Storage(str(tmp_path)).resume() == (dict(got, events=events), None)
 
 
-def test_corrupt_tail_is_dropped(tmp_path: Path) -> None:
+def test_a_wrong_byte_is_repaired_and_a_garbage_tail_dropped(tmp_path: Path) -> None:
     s = Storage(str(tmp_path))
     record = header(4)
     s.start(record)
@@ -250,8 +250,8 @@ def test_corrupt_tail_is_dropped(tmp_path: Path) -> None:
     data[-last - 3] ^= 0x40  # inside the fifth event's entry
     journal(tmp_path).write_bytes(bytes(data) + b"\xff" * 11)
     got, notice = Storage(str(tmp_path)).resume()
-    assert got is not None and got["events"] == events[:4]
-    assert notice is not None and "move 4" in notice
+    assert got is not None and got["events"] == events
+    assert notice == "Save damaged: resumed at move 6"
 
 
 def test_an_entry_that_does_not_unpack_ends_the_journal(tmp_path: Path) -> None:
@@ -265,6 +265,89 @@ def test_an_entry_that_does_not_unpack_ends_the_journal(tmp_path: Path) -> None:
     got, notice = Storage(str(tmp_path)).resume()
     assert got is not None and got["events"] == [["build", 0, "lumber-yard"]]
     assert notice is not None
+
+
+def _journal_of(tmp_path: Path, seed: int, n: int) -> tuple[bytes, list[Any]]:
+    """A journal of a 7WD game's first ``n`` events (as codes), and those events."""
+    s = Storage(str(tmp_path))
+    record = header(seed)
+    s.start(record)
+    events = events_of(seed)[:n]
+    assert len(events) == n
+    for event in events:
+        s.append(event, codec(record))
+    return journal(tmp_path).read_bytes(), events
+
+
+def test_every_byte_of_a_journal_flipped_loses_no_event(tmp_path: Path) -> None:
+    data, events = _journal_of(tmp_path, 4, 49)
+    for at in range(len(data)):
+        for xor in (0xFF, 0x01):
+            bad = bytearray(data)
+            bad[at] ^= xor
+            journal(tmp_path).write_bytes(bytes(bad))
+            got, notice = Storage(str(tmp_path)).resume()
+            assert got is not None and got["events"] == events, (at, xor)
+            assert notice == "Save repaired: no move lost"
+            assert journal(tmp_path).read_bytes() == data  # repaired on the flash too
+
+
+def _entry_at(data: bytes, k: int) -> int:
+    pos = 0
+    for _ in range(k):
+        pos += int.from_bytes(data[pos : pos + 2], "little") + 6
+    return pos
+
+
+def test_entries_past_an_unreadable_one_are_kept_for_later(tmp_path: Path) -> None:
+    data, events = _journal_of(tmp_path, 4, 49)
+    at = _entry_at(data, 25)  # event 25 (the 25th), two bytes of it: beyond repair
+    bad = bytearray(data)
+    bad[at + 3] ^= 0x11
+    bad[at + 4] ^= 0x22
+    journal(tmp_path).write_bytes(bytes(bad))
+    s = Storage(str(tmp_path))
+    got, notice = s.resume()
+    assert got is not None and got["events"] == events[:24]
+    assert notice == "Save damaged: enter move 25 again"
+    assert s.later() == events[25:]
+    assert journal(tmp_path).read_bytes() == data[:at]  # cut: what is appended follows
+    # A second boot before anything is entered finds the same.
+    s = Storage(str(tmp_path))
+    assert s.resume() == (dict(got, events=events[:24]), None)
+    assert s.later() == events[25:]
+    s.append(events[24], codec(got))  # the player enters move 25 again
+    s.catch_up(events[25:], codec(got))
+    assert s.later() is None
+    assert s.resume()[0]["events"] == events  # type: ignore[index]
+    s.start(header(5))  # a new game drops what another one kept
+    s.append(["coins", 0, 1])
+    assert s.later() is None
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        b"\x01\xff\xff\xff\xff",  # coins 267386879: no encoder writes it
+        b"\x01\x06\x00",  # a high zero byte: the encoder writes as few bytes as it takes
+        b"\x01\x01\x02\x03\x04\x05",  # five bytes of code
+        b"\x01\xf0\x07",  # build card 127: past the last card
+        b'["coins", 7, 1]',  # JSON: no player 7
+        b'["coins"]',
+        b"{}",
+    ],
+)
+def test_a_checksummed_entry_no_encoder_wrote_is_refused(tmp_path: Path, code: bytes) -> None:
+    data, events = _journal_of(tmp_path, 4, 6)
+    bad = bytearray(len(code).to_bytes(2, "little") + code)
+    storage._u32(bad, storage.crc32(bad))
+    at = _entry_at(data, 3)
+    journal(tmp_path).write_bytes(data[:at] + bytes(bad) + data[at:])
+    s = Storage(str(tmp_path))
+    got, notice = s.resume()
+    assert got is not None and got["events"] == events[:2]
+    assert notice == "Save damaged: enter move 3 again"
+    assert s.later() == events[2:]  # nothing missing: the App plays them at once
 
 
 @pytest.mark.parametrize(
@@ -366,6 +449,28 @@ def test_boot_completes_or_drops_an_interrupted_archive_write(tmp_path: Path) ->
     s = Storage(str(tmp_path))
     assert sorted(os.listdir(games)) == sorted(["device", gid + ".dk", "seq"])
     assert s.resume() == (None, None) and s.read(gid) == record
+
+
+def test_a_damaged_archive_write_with_no_journal_is_kept(tmp_path: Path) -> None:
+    """finish() removes the journal only after the whole .new is renamed, so a torn .new
+    with no journal is flash damage: it is kept, as the game's .dk, for sync to copy."""
+    s = Storage(str(tmp_path))
+    gid = finished(s, 5)
+    games = tmp_path / "games"
+    good = (games / (gid + ".dk")).read_bytes()
+    (games / (gid + ".dk")).unlink()
+    (games / (gid + ".new")).write_bytes(good[:-7])  # torn, and no journal holds the game
+    s = Storage(str(tmp_path))
+    assert (games / (gid + ".dk")).read_bytes() == good[:-7]
+    assert s.unsynced() == [gid]
+    with pytest.raises(ValueError, match="fails its checksum"):
+        s.read(gid)
+    # A torn .new beside its acknowledged copy goes: the game is whole there.
+    (games / (gid + ".dk")).rename(games / (gid + ".ok"))
+    (games / (gid + ".ok")).write_bytes(good)
+    (games / (gid + ".new")).write_bytes(good[:-7])
+    s = Storage(str(tmp_path))
+    assert not (games / (gid + ".new")).exists() and s.synced() == [gid]
 
 
 def test_boot_keeps_a_journal_cut_between_remove_and_rename(tmp_path: Path) -> None:

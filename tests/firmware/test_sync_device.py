@@ -157,3 +157,46 @@ def test_clock_sets_the_rtc(capsys: pytest.CaptureFixture[str]) -> None:
     assert capsys.readouterr().out == "CLOCK 2026-12-03T20:15:07\n"
     assert machine.RTC().datetime()[:7] == (2026, 12, 3, 3, 20, 15, 7)  # a Thursday
     machine.power_on()
+
+
+def test_only_files_the_device_could_write_are_listed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    s = Storage(str(tmp_path))
+    a, _ = finished(s, 1)
+    games = tmp_path / "games"
+    good = (games / (a + ".dk")).read_bytes()
+    (games / ("x" * 77 + ".dk")).write_bytes(good)  # an 80-character name: no id of ours
+    (games / (a[:-1] + "9.dk")).mkdir()  # a folder named like a game
+    (games / ".hidden.dk").write_bytes(good)
+    (games / "notes.txt").write_bytes(b"hello")
+    capsys.readouterr()
+    sync.list(str(tmp_path))
+    assert capsys.readouterr().out == "GAME %s\nEND 1\n" % a
+    sync.info(str(tmp_path))
+    assert capsys.readouterr().out.endswith(" 1\n")
+
+
+def test_a_damaged_game_is_copied_raw_then_set_aside(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    s = Storage(str(tmp_path))
+    a, _ = finished(s, 1)
+    b, _ = finished(s, 2)
+    junk = b[:-6] + "999999"
+    (tmp_path / "games" / (junk + ".dk")).write_bytes(b"\x00\x01\x02\x03\x04")  # 5 bytes
+    capsys.readouterr()
+    sync.get(junk, str(tmp_path))
+    assert capsys.readouterr().out == "BAD %s game %s fails its checksum\n" % (junk, junk)
+    sync.raw(junk, str(tmp_path))
+    assert capsys.readouterr().out == "RAW 5 %08x\n0001020304\n" % zlib.crc32(b"\0\1\2\3\4")
+    sync.aside(junk, str(tmp_path))
+    assert capsys.readouterr().out == "ASIDE %s\n" % junk
+    assert (tmp_path / "games" / (junk + ".bad")).read_bytes() == b"\0\1\2\3\4"
+    sync.list(str(tmp_path))
+    assert capsys.readouterr().out == "GAME %s\nGAME %s\nEND 2\n" % (a, b)
+    for call in (sync.raw, sync.aside):
+        call(junk, str(tmp_path))  # no longer a game
+        assert capsys.readouterr().out == "NONE %s\n" % junk
+    sync.raw("../../settings", str(tmp_path))
+    assert capsys.readouterr().out == "NONE ../../settings\n"

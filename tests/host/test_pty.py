@@ -115,3 +115,70 @@ def test_flash_is_the_root_and_errors_read_as_a_boards(tmp_path: Path) -> None:
             dev.run("import os\nos.stat('/nope')")
         with pytest.raises(DeviceError, match=r"OSError: \[Errno 17\] EEXIST"):
             dev.run("import os\nos.mkdir('/games')")
+
+
+def test_ctrl_c_stops_code_that_never_returns(tmp_path: Path) -> None:
+    with device(tmp_path / "flash") as d:
+        for code in ("while True: pass", "print(input())"):
+            stuck = subprocess.Popen([MPREMOTE, "connect", d.path, "exec", code])
+            time.sleep(2)
+            assert stuck.poll() is None  # still running, as on a board
+            stuck.send_signal(signal.SIGINT)  # mpremote ends; the code runs on
+            stuck.wait(timeout=10)
+            done = mpremote(d.path, "exec", "print(6 * 7)")  # its Ctrl-C stops it
+            assert (done.returncode, done.stdout) == (0, "42\n"), done.stderr
+        with serial.Serial(d.path, timeout=0.2) as line:
+            line.write(b"\r\x03\r\x01")
+            read_until(line, RAW)
+            line.write(b"x = 1\nwhile True: x += 1\x04")
+            read_until(line, b"OK")  # said before the code runs, as a board does
+            line.write(b"\x03")
+            said = read_until(line, b"\x04>")
+            assert said.endswith(b"KeyboardInterrupt: \r\n\x04>"), said
+            line.write(b"print('after')\x04")
+            assert read_until(line, b"\x04>") == b"OKafter\n\x04\x04>"
+
+
+def test_input_reads_the_line_and_ctrl_c_interrupts_it(tmp_path: Path) -> None:
+    with device(tmp_path / "flash") as d, serial.Serial(d.path, timeout=0.2) as line:
+        line.write(b"\r\x03\r\x01")
+        read_until(line, RAW)
+        line.write(b"print('got', input('? '))\x04")
+        read_until(line, b"OK? ")
+        line.write(b"hello\r")
+        assert read_until(line, b"\x04>") == b"hello\ngot hello\n\x04\x04>"
+        line.write(b"input()\x04")
+        read_until(line, b"OK")
+        line.write(b"ab\x03")
+        assert read_until(line, b"\x04>").endswith(b"KeyboardInterrupt: \r\n\x04>")
+
+
+def test_mount_works_and_leaves_the_device_usable(tmp_path: Path) -> None:
+    here = tmp_path / "here"
+    here.mkdir()
+    (here / "hello.py").write_text("print('hello from the PC')\n")
+    with device(tmp_path / "flash") as d:
+        done = mpremote(
+            d.path, "mount", str(here), "exec", "import os\nprint(os.listdir())\nimport hello"
+        )
+        assert done.returncode == 0, done.stderr
+        assert "['hello.py']\nhello from the PC\n" in done.stdout
+        after = mpremote(d.path, "exec", "import os\nprint('hello.py' in os.listdir())")
+        assert (after.returncode, after.stdout) == (0, "False\n"), after.stderr
+
+
+def test_fs_ls_sizes_and_folders_that_survive_a_soft_reset(tmp_path: Path) -> None:
+    flash = tmp_path / "flash"
+    with device(flash) as d:
+        done = mpremote(
+            d.path,
+            "exec", "open('five.txt', 'w').write('12345')", "+", "fs", "mkdir", "empty",
+            "+", "soft-reset", "+", "fs", "ls",
+        )  # fmt: skip
+        assert done.returncode == 0, done.stderr
+        assert "           5 five.txt" in done.stdout.splitlines()
+        assert "           0 empty/" in done.stdout.splitlines()
+        assert (flash / "empty").is_dir()
+        gone = mpremote(d.path, "fs", "rmdir", "empty")
+        assert gone.returncode == 0, gone.stderr
+        assert not (flash / "empty").exists()

@@ -330,7 +330,7 @@ def archive(flash: Path, record: dict[str, Any]) -> str:
     return str(gid)
 
 
-def test_damaged_and_refused_records_stay_on_the_device(tmp_path: Path, flash: Path) -> None:
+def test_damaged_games_are_set_aside_and_refused_ones_stay(tmp_path: Path, flash: Path) -> None:
     db = tmp_path / "log.sqlite3"
     damaged = unsynced(flash)[1]
     flip_byte(flash / "games" / (damaged + ".dk"), 20)
@@ -346,18 +346,30 @@ def test_damaged_and_refused_records_stay_on_the_device(tmp_path: Path, flash: P
     assert "Traceback" not in done.stderr
     err = [line for line in done.stderr.splitlines() if not line.startswith("sync: ")]
     assert err[-1] == (
-        "duelkeeper: 3 of 8 games not synced, left on the device: %s, %s, %s"
-        % (damaged, short, wrong)
+        "duelkeeper: 3 of 8 games not synced, left on the device: %s, %s; "
+        "set aside on the device: %s" % (short, wrong, damaged)
     )
-    assert err[0].startswith("duelkeeper: game %s: damaged on the device's flash" % damaged)
+    copy = tmp_path / "quarantine" / (damaged + ".dk")
+    assert err[0] == (
+        "duelkeeper: game %s: damaged on the device's flash (game %s fails its checksum): "
+        "set aside on the device (a raw copy: %s)" % (damaged, damaged, copy)
+    )
+    assert copy.read_bytes() == (flash / "games" / (damaged + ".bad")).read_bytes()
     assert err[1].startswith("duelkeeper: game %s: quarantined, the log refuses it:" % short)
     assert "is not over" in err[1]
     assert err[2].startswith("duelkeeper: game %s: quarantined, the log refuses it:" % wrong)
     assert ": 5 games synced (5 new" in done.stdout
-    assert unsynced(flash) == sorted([damaged, short, wrong])
+    assert unsynced(flash) == sorted([short, wrong])
     assert {i for i, _, _ in rows(db)}.isdisjoint({damaged, short, wrong})
     kept = json.loads((tmp_path / "quarantine" / (wrong + ".json")).read_text())
     assert kept["id"] == wrong and kept["events"] == illegal["events"]
+    # The next sync does not name the damaged game again.
+    with device(flash) as d:
+        again = duelkeeper("sync", "--port", d.path, "--db", str(db))
+    assert damaged not in again.stderr
+    assert again.stderr.splitlines()[-1] == (
+        "duelkeeper: 2 of 2 games not synced, left on the device: %s, %s" % (short, wrong)
+    )
 
 
 def test_no_device_is_one_line(tmp_path: Path) -> None:

@@ -43,6 +43,24 @@ export function copyInto(FS, host, vmPath, changing = false) {
   }
 }
 
+// The files of a host tree as [VM path, bytes] pairs, read once: a VM booted again later
+// gets the same code even if the host tree has gone meanwhile (a build cache pruned).
+export function readTree(host, vmPath, into = []) {
+  if (statSync(host).isDirectory()) {
+    for (const name of readdirSync(host)) readTree(join(host, name), posix.join(vmPath, name), into);
+  } else {
+    into.push([vmPath, readFileSync(host)]);
+  }
+  return into;
+}
+
+export function writeTree(FS, files) {
+  for (const [vmPath, data] of files) {
+    FS.mkdirTree(posix.dirname(vmPath));
+    FS.writeFile(vmPath, data);
+  }
+}
+
 // Every file below a VM folder, read from the RAM filesystem's nodes (no copies):
 // relative path -> {node, mtime, size, data}. `before` is the previous walk, whose data is
 // kept for a file the walk finds untouched since then (same node, time and size).
@@ -66,6 +84,18 @@ export function walk(dir, before, since, prefix = "", into = new Map(), skip = n
   return into;
 }
 
+// Every folder below a VM folder (relative paths), empty ones too: littlefs keeps a
+// folder made with os.mkdir across a reset, so the host folder must hold it as well.
+export function folders(dir, prefix = "", into = new Set(), skip = new Set()) {
+  for (const [name, node] of Object.entries(dir.contents)) {
+    if (typeof node.usedBytes === "number" || (!prefix && skip.has(name))) continue;
+    const rel = prefix ? prefix + "/" + name : name;
+    into.add(rel);
+    folders(node, rel, into);
+  }
+  return into;
+}
+
 export function sameBytes(a, b) {
   return a !== undefined && a.length === b.length && Buffer.compare(a, b) === 0;
 }
@@ -81,6 +111,7 @@ export class Mirror {
     this.root = FS.lookupPath(vm).node;
     this.since = Date.now();
     this.files = walk(this.root, new Map(), -1, "", new Map(), this.skip);
+    this.dirs = folders(this.root, "", new Set(), this.skip);
   }
 
   sync() {
@@ -105,6 +136,12 @@ export class Mirror {
       removed.push(rel);
     }
     this.files = now;
+    const dirs = folders(this.root, "", new Set(), this.skip);
+    for (const rel of dirs) if (!this.dirs.has(rel)) mkdirSync(join(this.host, ...rel.split("/")), { recursive: true });
+    for (const rel of [...this.dirs].reverse()) {
+      if (!dirs.has(rel)) rmSync(join(this.host, ...rel.split("/")), { recursive: true, force: true });
+    }
+    this.dirs = dirs;
     return { wrote, removed };
   }
 }

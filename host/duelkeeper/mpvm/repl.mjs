@@ -9,201 +9,390 @@
 //
 // HOSTDIR is the whole flash, mounted at the VM's "/" as on a board (settings.json,
 // games/, and main.py and lib/ once deployed): copied in at each boot, and every change
-// written back after each chunk of input (flash.mjs), so the folder holds what a board's
-// flash would even when this process is killed. --copy puts the simulator's own build of
-// the device code elsewhere (say /rom/lib, outside the flash) and --path appends that
-// folder to sys.path: a deployed /lib comes first, as on a board.
+// (files and folders) written back after each chunk of input (flash.mjs), so the folder
+// holds what a board's flash would even when this process is killed. --copy puts the
+// simulator's own build of the device code elsewhere (say /rom/lib, outside the flash)
+// and --path appends that folder to sys.path: a deployed /lib comes first, as on a board.
+// The --copy trees are read once, at start: every later boot gets the same code.
 //
-// The VM's REPL lacks two things a board's has, which this file supplies:
+// The VM runs in a worker thread; this thread owns the line. What a board's REPL does
+// and the VM's lacks is supplied here:
 // - raw-paste mode: `\x05A\x01` on an empty raw-REPL line is answered `R\x00` (understood,
 //   not supported), and mpremote falls back to the plain raw REPL; fed to the VM instead,
 //   it would wait for input that cannot arrive.
 // - soft reset: Ctrl-D on an empty line (friendly or raw) ends the VM; a new one boots
 //   over the flash as it stands, after "MPY: soft reboot", in the same mode, as mpremote
 //   expects. main.py is not run: the simulated device is a board whose app is stopped.
-// Ctrl-C reaches the VM only between calls (it runs on this process's one thread): it
-// clears the line, but cannot stop code that never returns.
+// - input: running code reads the line (sys.stdin, input()) as it arrives; input() ends
+//   in KeyboardInterrupt at a Ctrl-C, as on a board.
+// - Ctrl-C while code runs: it is passed on first (input() takes it); if the code is
+//   still running CTRL_C_GRACE ms later, the worker is stopped and a new VM boots over
+//   the flash as last written back, in the same mode, after the KeyboardInterrupt a board
+//   prints. Unlike a board, the VM's variables are gone (as after a soft reset), and
+//   files the stopped code wrote since its last chunk of input are lost.
+// - os.ilistdir gives each file's size (the VM's gives 3-tuples: mpremote's `fs ls` then
+//   shows 0 bytes).
 
 import { writeSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript";
-import { copyInto, Mirror } from "./flash.mjs";
+import { isMainThread, parentPort, receiveMessageOnPort, Worker, workerData } from "node:worker_threads";
+import { readTree } from "./flash.mjs";
 
-const { values } = parseArgs({
-  options: {
-    flash: { type: "string" },
-    copy: { type: "string", multiple: true, default: [] },
-    path: { type: "string", multiple: true, default: [] },
-    heap: { type: "string" },
-    "ready-fd": { type: "string" },
-  },
-});
-if (values.flash === undefined) {
-  process.stderr.write("usage: node repl.mjs --flash HOSTDIR [--copy HOST=VMPATH]... [--path VMDIR]...\n");
-  process.exit(2);
-}
-
-// The VM's own folders at "/", and where --copy puts the simulator's code: not the flash.
-const NOT_FLASH = ["dev", "proc", "tmp", "home", "rom"];
-const RAW_PROMPT = "raw REPL; CTRL-B to exit\r\n";
-const FRIENDLY = 'Type "help()"';
 const CTRL_A = 1;
 const CTRL_C = 3;
 const CTRL_D = 4;
 const CTRL_E = 5;
-const PASTE = [CTRL_E, 0x41, CTRL_A]; // raw-paste request: Ctrl-E, "A", Ctrl-A
+const RAW_PROMPT = "raw REPL; CTRL-B to exit\r\n";
+const CTRL_C_GRACE = 300; // ms a running program has to end by itself after a Ctrl-C
+const INTERRUPTED = "Traceback (most recent call last):\r\n" +
+  '  File "<stdin>", line 1, in <module>\r\nKeyboardInterrupt: \r\n';
 
-let mp = null;
-let mirror = null;
-let out = []; // VM output not yet written
-let mode = "friendly"; // or "raw"
-let rawLine = 0; // bytes on the raw REPL's current line
-let held = []; // a raw-paste request being read
-
-const put = (bytes) => {
-  for (const b of bytes) out.push(b);
-};
-const say = (text) => put(Buffer.from(text, "latin1"));
-
-// The VM's file system raises OSError with Emscripten's errno numbers (ENOENT is 44), where
-// a board raises MicroPython's (ENOENT is 2) and prints them as "[Errno 2] ENOENT". mpremote
-// reads that text (its fs commands take ENOENT for "no such file"), so tracebacks are
-// rewritten as a board prints them: Emscripten number -> [board number, name or null].
-const ERRNO = {
-  63: [1, "EPERM"], 44: [2, "ENOENT"], 29: [5, "EIO"], 8: [9, "EBADF"], 48: [12, "ENOMEM"],
-  2: [13, "EACCES"], 20: [17, "EEXIST"], 43: [19, "ENODEV"], 54: [20, null],
-  31: [21, "EISDIR"], 28: [22, "EINVAL"], 51: [28, null], 55: [39, null],
-};
-
-function boardErrors(text) {
-  return text.replace(/OSError: (\d+)\r\n/g, (line, n) => {
-    const known = ERRNO[n];
-    if (known === undefined) return line;
-    const [code, name] = known;
-    return name ? `OSError: [Errno ${code}] ${name}\r\n` : `OSError: ${code}\r\n`;
+if (isMainThread) {
+  const { values } = parseArgs({
+    options: {
+      flash: { type: "string" },
+      copy: { type: "string", multiple: true, default: [] },
+      path: { type: "string", multiple: true, default: [] },
+      heap: { type: "string" },
+      "ready-fd": { type: "string" },
+    },
   });
-}
-
-function flush() {
-  if (!out.length) return;
-  let data = Buffer.from(out);
-  out = [];
-  if (data.includes("OSError: ")) data = Buffer.from(boardErrors(data.toString("latin1")), "latin1");
-  process.stdout.write(data);
-}
-
-// The board's RTC (ptylib/machine.py reads and sets it through the "_rtc" module): kept
-// here, so that it runs on through a soft reset; it reads 2021-01-01 00:00:00 when this
-// process starts, as a Pico's does at power on. Milliseconds of a clock without a zone.
-let rtcBase = Date.UTC(2021, 0, 1);
-let rtcFrom = Date.now();
-const rtc = {
-  read() {
-    const d = new Date(rtcBase + Date.now() - rtcFrom);
-    const weekday = (d.getUTCDay() + 6) % 7; // the RTC counts Monday as 0
-    return [d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate(), weekday,
-      d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds(), 0].join(" ");
-  },
-  set(y, mo, d, h, mi, s) {
-    rtcBase = Date.UTC(y, mo - 1, d, h, mi, s);
-    rtcFrom = Date.now();
-  },
-};
-
-async function boot() {
-  const options = { stdout: put, stderr: put, linebuffer: false };
-  if (values.heap !== undefined) options.heapsize = Number(values.heap);
-  mp = await loadMicroPython(options);
-  mp.registerJsModule("_rtc", rtc);
+  if (values.flash === undefined) {
+    process.stderr.write("usage: node repl.mjs --flash HOSTDIR [--copy HOST=VMPATH]... [--path VMDIR]...\n");
+    process.exit(2);
+  }
+  const code = [];
   for (const spec of values.copy) {
     const at = spec.lastIndexOf("=");
-    copyInto(mp.FS, spec.slice(0, at), spec.slice(at + 1));
+    readTree(spec.slice(0, at), spec.slice(at + 1), code);
   }
-  if (values.path.length) mp.runPython("import sys\nsys.path.extend(" + JSON.stringify(values.path) + ")");
-  mirror = new Mirror(mp.FS, "/", values.flash, NOT_FLASH);
-  mp.replInit(); // prints the banner and the friendly prompt
-  mode = "friendly";
+  main({ ...values, code });
+} else {
+  await vm(workerData);
 }
 
-async function softReset() {
-  const raw = mode === "raw";
-  mirror.sync();
-  say("MPY: soft reboot\r\n");
-  flush();
-  await boot();
-  if (raw) {
+// -- this thread: the line, and the worker that runs the VM ----------------------------
+
+function main(values) {
+  const wake = new Int32Array(new SharedArrayBuffer(4)); // bumped at each chunk sent
+  // The board's RTC (ptylib/machine.py reads and sets it through the "_rtc" module):
+  // [its reading at `from`, `from`] in ms, shared with every VM this process starts, so
+  // that it runs on through a soft reset or an interrupted program (a new VM); it reads
+  // 2021-01-01 00:00:00 when this process starts, as a Pico's does at power on.
+  const clock = new Float64Array(new SharedArrayBuffer(16));
+  clock[0] = Date.UTC(2021, 0, 1);
+  clock[1] = Date.now();
+  let worker = null;
+  let ready = false;
+  let busy = false; // the worker is inside a chunk (running code)
+  let mode = "friendly";
+  let held = []; // chunks for a worker not ready, or being interrupted
+  let timer = null;
+  let after = null; // the bytes after a Ctrl-C sent to running code
+  let first = true;
+
+  const send = (chunk) => {
+    worker.postMessage(chunk);
+    Atomics.add(wake, 0, 1);
+    Atomics.notify(wake, 0);
+  };
+  const release = () => {
+    const chunks = held;
+    held = [];
+    for (const c of chunks) send(c);
+  };
+
+  function start(raw) {
+    ready = false;
+    busy = false;
+    const self = new Worker(new URL(import.meta.url), { workerData: { ...values, wake, clock, raw } });
+    worker = self;
+    worker.on("message", (m) => {
+      if (m.out) process.stdout.write(m.out);
+      if (worker !== self) return; // an interrupted worker's last words
+      if (m.mode) mode = m.mode;
+      if (m.busy !== undefined) busy = m.busy;
+      if (m.ready) {
+        ready = true;
+        if (first && values["ready-fd"] !== undefined) writeSync(Number(values["ready-fd"]), "ready\n");
+        first = false;
+      }
+      if (ready && !busy && timer === null) release();
+    });
+    worker.on("exit", () => {
+      if (worker === self) process.exit(0); // stopped: not replaced by interrupt()
+    });
+    worker.on("error", (e) => {
+      process.stderr.write(`repl.mjs: the VM failed: ${e}\n`);
+      process.exit(1);
+    });
+  }
+
+  async function interrupt() {
+    timer = null;
+    if (!busy) return release(); // it ended by itself
+    const raw = mode === "raw";
+    const old = worker;
+    worker = null;
+    await old.terminate();
+    process.stdout.write(raw ? "\x04" + INTERRUPTED + "\x04>" : INTERRUPTED + ">>> ");
+    if (after.length) held.unshift(after);
+    start(raw);
+  }
+
+  process.stdin.on("data", (chunk) => {
+    if (!ready || timer !== null) {
+      held.push(chunk);
+      return;
+    }
+    send(chunk);
+    if (busy && chunk.includes(CTRL_C)) {
+      // What follows the Ctrl-C is for the REPL, should the running code have to go.
+      after = chunk.subarray(chunk.lastIndexOf(CTRL_C) + 1);
+      timer = setTimeout(interrupt, CTRL_C_GRACE);
+    }
+  });
+  // The flash is written back by the worker as it stops; one still running code is
+  // stopped as is (the last chunk's writes are on the host already).
+  const stop = () => {
+    if (busy) worker.terminate().then(() => process.exit(0));
+    else worker.postMessage("stop");
+    setTimeout(() => process.exit(0), 2000).unref();
+  };
+  process.stdin.on("end", stop);
+  process.stdin.on("error", stop); // the pseudo-terminal went away
+  process.on("SIGTERM", stop);
+  process.on("SIGINT", stop);
+  start(false);
+}
+
+// -- the worker: the VM --------------------------------------------------------------
+
+async function vm(values) {
+  const { loadMicroPython } = await import("@micropython/micropython-webassembly-pyscript");
+  const { Mirror, writeTree } = await import("./flash.mjs");
+  // The VM's own folders at "/", and where --copy puts the simulator's code: not the flash.
+  const NOT_FLASH = ["dev", "proc", "tmp", "home", "rom"];
+  const FRIENDLY = 'Type "help()"';
+  const PASTE = [CTRL_E, 0x41, CTRL_A]; // raw-paste request: Ctrl-E, "A", Ctrl-A
+  // Run once at each boot: input() and os.ilistdir as a board's (see the top of the file).
+  const BOARD = `
+import builtins, os, sys
+def _input(prompt="", _r=sys.stdin.read):
+    print(prompt, end="")
+    line = ""
+    while True:
+        c = _r(1)
+        if c == "\\x03":
+            raise KeyboardInterrupt
+        if not c:
+            raise EOFError
+        if c in "\\r\\n":
+            print()
+            return line
+        print(c, end="")
+        line += c
+def _ilistdir(path=".", _i=os.ilistdir, _s=os.stat):
+    at = path.rstrip("/") + "/" if path else ""
+    for e in _i(path):
+        yield (e[0], e[1], e[2], _s(at + e[0])[6] if e[1] == 0x8000 else 0)
+builtins.input = _input
+os.ilistdir = _ilistdir
+del builtins, os, sys, _input, _ilistdir
+`;
+
+  let mp = null;
+  let mirror = null;
+  let out = [];
+  let mode = "friendly";
+  let rawLine = 0;
+  let held = [];
+  let input = []; // bytes from the line not yet taken (by the REPL or running code)
+  let seen = 0;
+
+  // Output goes to the line after the flash is written back, at the end of each chunk of
+  // input; code that runs long streams it a line at a time; and the "OK" the raw REPL
+  // prints before it runs code goes at once: code that never returns must not keep its
+  // own start from the PC.
+  const STREAM_AFTER = 200; // ms
+  let since = 0; // when the chunk being fed began
+  let starting = false;
+  let said = []; // what the byte being fed made the VM print
+  let muted = false; // booting into the raw REPL: a board prints the raw prompt alone
+  const put = (bytes) => {
+    if (muted) return;
+    for (const b of bytes) {
+      out.push(b);
+      said.push(b);
+      if (starting && b === 0x4b && out[out.length - 2] === 0x4f) {
+        starting = false;
+        flush();
+      } else if (b === 10 && Date.now() - since > STREAM_AFTER) {
+        mirror.sync(); // what the code wrote is on the flash before what it said
+        flush();
+      }
+    }
+  };
+  const say = (text) => put(Buffer.from(text, "latin1"));
+
+  // The VM's file system raises OSError with Emscripten's errno numbers (ENOENT is 44),
+  // where a board raises MicroPython's (ENOENT is 2) and prints them as "[Errno 2] ENOENT".
+  // mpremote reads that text (its fs commands take ENOENT for "no such file"), so
+  // tracebacks are rewritten as a board prints them: Emscripten number -> [board number,
+  // name or null].
+  const ERRNO = {
+    63: [1, "EPERM"], 44: [2, "ENOENT"], 29: [5, "EIO"], 8: [9, "EBADF"], 48: [12, "ENOMEM"],
+    2: [13, "EACCES"], 20: [17, "EEXIST"], 43: [19, "ENODEV"], 54: [20, null],
+    31: [21, "EISDIR"], 28: [22, "EINVAL"], 51: [28, null], 55: [39, null],
+  };
+  const boardErrors = (text) =>
+    text.replace(/OSError: (\d+)\r\n/g, (line, n) => {
+      const known = ERRNO[n];
+      if (known === undefined) return line;
+      const [code, name] = known;
+      return name ? `OSError: [Errno ${code}] ${name}\r\n` : `OSError: ${code}\r\n`;
+    });
+
+  function flush() {
+    if (!out.length) return;
+    let data = Buffer.from(out);
+    out = [];
+    if (data.includes("OSError: ")) data = Buffer.from(boardErrors(data.toString("latin1")), "latin1");
+    parentPort.postMessage({ out: data });
+  }
+
+  // What running code reads: the line's bytes in order, waiting for more as a board does.
+  function take() {
+    for (;;) {
+      if (input.length) {
+        return input.shift();
+      }
+      flush();
+      const m = receiveMessageOnPort(parentPort);
+      if (m !== undefined) {
+        if (m.message === "stop") stop();
+        for (const b of m.message) input.push(b);
+        continue;
+      }
+      Atomics.wait(values.wake, 0, seen, 100);
+      seen = Atomics.load(values.wake, 0);
+    }
+  }
+
+  // The RTC kept by this process (main's `clock`): a clock without a zone, in ms.
+  const rtc = {
+    read() {
+      const d = new Date(values.clock[0] + Date.now() - values.clock[1]);
+      const weekday = (d.getUTCDay() + 6) % 7; // the RTC counts Monday as 0
+      return [d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate(), weekday,
+        d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds(), 0].join(" ");
+    },
+    set(y, mo, d, h, mi, sec) {
+      values.clock[0] = Date.UTC(y, mo - 1, d, h, mi, sec);
+      values.clock[1] = Date.now();
+    },
+  };
+
+  async function boot() {
+    const options = { stdout: put, stderr: put, linebuffer: false, stdin: take };
+    if (values.heap !== undefined) options.heapsize = Number(values.heap);
+    mp = await loadMicroPython(options);
+    mp.registerJsModule("_rtc", rtc);
+    writeTree(mp.FS, values.code); // the --copy trees, as read at start
+    mp.runPython(BOARD);
+    if (values.path.length) mp.runPython("import sys\nsys.path.extend(" + JSON.stringify(values.path) + ")");
+    mirror = new Mirror(mp.FS, "/", values.flash, NOT_FLASH);
+    mp.replInit(); // prints the banner and the friendly prompt
+    mode = "friendly";
+  }
+
+  async function enterRaw() {
     mp.replProcessChar(CTRL_A);
-    out = []; // a board in raw mode prints the raw prompt alone after a reset
-    say(RAW_PROMPT + ">");
+    muted = false;
     mode = "raw";
     rawLine = 0;
+    parentPort.postMessage({ mode });
   }
-}
 
-// One byte to the VM; returns true when it asked for a soft reset.
-function feed(b) {
-  const before = out.length;
-  const ret = mp.replProcessChar(b);
-  if (b === CTRL_A || b === 2) {
-    const said = Buffer.from(out.slice(before)).toString("latin1");
-    if (said.includes(RAW_PROMPT)) mode = "raw";
-    else if (said.includes(FRIENDLY)) mode = "friendly";
-  }
-  rawLine = b === CTRL_A || b === CTRL_C || b === CTRL_D ? 0 : rawLine + 1;
-  return ret !== 0;
-}
-
-// Like feed(), but a raw-paste request on an empty raw line is answered here.
-function take(b) {
-  if (held.length || (mode === "raw" && rawLine === 0 && b === CTRL_E)) {
-    if (b === PASTE[held.length]) {
-      held.push(b);
-      if (held.length === PASTE.length) {
-        held = [];
-        say("R\x00");
-      }
-      return false;
+  async function softReset() {
+    const raw = mode === "raw";
+    mirror.sync();
+    say("MPY: soft reboot\r\n");
+    flush();
+    muted = raw;
+    await boot();
+    if (raw) {
+      await enterRaw();
+      say(RAW_PROMPT + ">");
     }
-    const bytes = held.concat([b]);
-    held = [];
-    let reset = false;
-    for (const x of bytes) reset = feed(x) || reset;
-    return reset;
+    parentPort.postMessage({ mode });
   }
-  return feed(b);
-}
 
-const queue = [];
-let busy = false;
+  // One byte to the VM; returns true when it asked for a soft reset.
+  function feed(b) {
+    starting = mode === "raw" && b === CTRL_D && rawLine > 0;
+    said = [];
+    const ret = mp.replProcessChar(b);
+    starting = false;
+    if (b === CTRL_A || b === 2) {
+      const text = Buffer.from(said).toString("latin1");
+      if (text.includes(RAW_PROMPT)) mode = "raw";
+      else if (text.includes(FRIENDLY)) mode = "friendly";
+      parentPort.postMessage({ mode });
+    }
+    rawLine = b === CTRL_A || b === CTRL_C || b === CTRL_D ? 0 : rawLine + 1;
+    return ret !== 0;
+  }
 
-async function pump() {
-  if (busy) return;
-  busy = true;
-  while (queue.length) {
-    const chunk = queue.shift();
-    for (const b of chunk) {
-      if (take(b)) await softReset();
+  // Like feed(), but a raw-paste request on an empty raw line is answered here.
+  function step(b) {
+    if (held.length || (mode === "raw" && rawLine === 0 && b === CTRL_E)) {
+      if (b === PASTE[held.length]) {
+        held.push(b);
+        if (held.length === PASTE.length) {
+          held = [];
+          say("R\x00");
+        }
+        return false;
+      }
+      const bytes = held.concat([b]);
+      held = [];
+      let reset = false;
+      for (const x of bytes) reset = feed(x) || reset;
+      return reset;
+    }
+    return feed(b);
+  }
+
+  let pumping = false;
+  async function pump() {
+    if (pumping) return;
+    pumping = true;
+    parentPort.postMessage({ busy: true });
+    since = Date.now();
+    while (input.length) {
+      if (step(input.shift())) await softReset();
     }
     mirror.sync();
     flush();
+    pumping = false;
+    parentPort.postMessage({ busy: false });
   }
-  busy = false;
-}
 
-function stop() {
-  if (mirror !== null) mirror.sync();
+  function stop() {
+    if (mirror !== null) mirror.sync();
+    flush();
+    process.exit(0);
+  }
+
+  muted = values.raw;
+  await boot();
+  if (values.raw) await enterRaw();
   flush();
-  process.exit(0);
+  parentPort.on("message", (m) => {
+    if (m === "stop") return stop();
+    for (const b of m) input.push(b);
+    pump();
+  });
+  parentPort.postMessage({ ready: true, mode });
 }
-
-await boot();
-flush();
-if (values["ready-fd"] !== undefined) writeSync(Number(values["ready-fd"]), "ready\n");
-process.stdin.on("data", (chunk) => {
-  queue.push(chunk);
-  pump();
-});
-process.stdin.on("end", stop);
-process.stdin.on("error", stop); // the pseudo-terminal went away
-process.on("SIGTERM", stop);
-process.on("SIGINT", stop);
