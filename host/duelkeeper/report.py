@@ -11,6 +11,7 @@ import html
 import io
 from collections.abc import Callable
 
+from matplotlib import rc_context
 from matplotlib.axes import Axes
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
@@ -27,11 +28,13 @@ TOP_PLAYERS = 4  # players drawn in a score distribution (the most games first)
 
 def png(draw: Callable[[Figure], None], width: float = 8, height: float = 3.5) -> str:
     """A chart as base64 PNG: ``draw`` fills a fresh figure."""
-    figure = Figure(figsize=(width, height), layout="constrained")
-    FigureCanvasAgg(figure)
-    draw(figure)
     out = io.BytesIO()
-    figure.savefig(out, format="png", dpi=96)
+    # Players' names are labels: "$" in a name is a dollar, not TeX for mathtext to parse.
+    with rc_context({"text.parse_math": False}):
+        figure = Figure(figsize=(width, height), layout="constrained")
+        FigureCanvasAgg(figure)
+        draw(figure)
+        figure.savefig(out, format="png", dpi=96)
     return base64.b64encode(out.getvalue()).decode("ascii")
 
 
