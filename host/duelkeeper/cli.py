@@ -23,7 +23,7 @@ from duelkeeper.errors import DuelkeeperError
 from duelkeeper.inputs import load_entries, read_text
 from duelkeeper.kinds import KINDS
 from duelkeeper.log import ENV, Filter, Log
-from duelkeeper.textable import table
+from duelkeeper.textable import shown, table
 
 
 def _replay(args: argparse.Namespace) -> int:
@@ -399,7 +399,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _fail(message: str) -> int:
-    print("duelkeeper: " + " ".join(message.splitlines()), file=sys.stderr)
+    print("duelkeeper: " + shown(" ".join(message.splitlines())), file=sys.stderr)
     return 2
 
 

@@ -125,7 +125,7 @@ class Log:
         folder works); a log that does not exist yet, or needs upgrading, is opened for
         writing all the same, as a first run makes it."""
         path = path or default_path()
-        if readonly and path.exists():
+        if readonly and path.is_file():
             log = cls._open_readonly(path)
             if log is not None:
                 return log
@@ -155,13 +155,18 @@ class Log:
         read-only folder it cannot, and ``immutable`` (nothing can change the file: no
         one can write that folder) is the way in."""
         uri = path.resolve().as_uri() + "?mode=ro"
+        error: sqlite3.Error | None = None
         for flags in ("", "&immutable=1"):
-            conn = sqlite3.connect(uri + flags, uri=True, isolation_level=None, timeout=10)
+            try:
+                conn = sqlite3.connect(uri + flags, uri=True, isolation_level=None, timeout=10)
+            except sqlite3.Error as e:
+                error = e
+                continue
             try:
                 found = schema.version(conn)
             except sqlite3.OperationalError as e:
                 conn.close()
-                error: sqlite3.Error = e
+                error = e
                 continue
             except sqlite3.DatabaseError as e:
                 conn.close()

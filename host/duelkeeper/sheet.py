@@ -13,7 +13,7 @@ from typing import Any, NamedTuple
 from duelcore import Match
 from duelkeeper.kinds import kind
 from duelkeeper.log import Game
-from duelkeeper.textable import table
+from duelkeeper.textable import shown, table
 
 
 class Timeline(NamedTuple):
@@ -76,14 +76,8 @@ def render(data: dict[str, Any]) -> str:
     outcome = ("shared win" if winner is None else "%s wins" % players[winner]) + (
         " (%s)" % data["victory"] if data["victory"] else ""
     )
-    head = "%s  %s  %s\n%s vs %s: %s" % (
-        data["title"],
-        data["id"],
-        data["date"],
-        players[0],
-        players[1],
-        outcome,
-    )
+    head = shown("%s  %s  %s" % (data["title"], data["id"], data["date"]))
+    head += "\n" + shown("%s vs %s: %s" % (players[0], players[1], outcome))
     scores = table(["", *players], [[c, *v] for c, v in data["scores"].items()])
     line = data["timeline"]
     steps = table(

@@ -8,12 +8,13 @@ import stat
 import subprocess
 import sys
 import tempfile
+import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from loghelp import played
+from loghelp import made, played, store_made
 
 from duelkeeper.log import ENV, Log
 
@@ -115,6 +116,32 @@ def test_ids_and_names_beyond_the_limits_are_refused(
         assert log.count() == 0
 
 
+ESCAPES = "\x1b]0;pwned\x07\x1b[2J\x9b31m"
+ACTED_ON = {"\x1b", "\x07", "\x9b", "\u202e"}  # what a terminal would act on
+
+
+def test_a_refusal_quotes_the_record_safely(tmp_path: Path) -> None:
+    """A refusal names the card given: its escapes are shown, not acted on."""
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(with_event(["build", 0, ESCAPES + "\u202e"])))
+    proc = run("replay", str(path))
+    assert_refused(proc, "no card named", "\\x1b]0;pwned\\x07", "\\u202e")
+    assert not set(proc.stderr) & ACTED_ON
+
+
+def test_names_from_an_older_log_are_shown_safely(tmp_path: Path) -> None:
+    """A log filled before names were checked: the tables show the escapes as text;
+    ``show``, which replays the record, refuses it in one line as import now would."""
+    db = tmp_path / "log.sqlite3"
+    store_made(db, [made("old-1", (ESCAPES, "Bob\nEve"), (40, 30), 0)])
+    assert_refused(run("show", "old-1", "--db", str(db)), "player 0's name must be")
+    for args in (["games"], ["stats"]):
+        proc = run(*args, "--db", str(db))
+        assert proc.returncode == 0, proc.stderr
+        assert "\\x1b[2J" in proc.stdout and "Bob\\nEve" in proc.stdout, args
+        assert not set(proc.stdout) & ACTED_ON, args
+
+
 # -- a read-only play log -----------------------------------------------------------------
 
 
@@ -149,3 +176,18 @@ def test_reading_commands_read_a_read_only_log(shared_dir: Path, where: str) -> 
     assert export.returncode == 0 and export.stdout.count("random-") == 4, export.stderr
     assert db.read_bytes() == before
     assert stat.S_IMODE(db.stat().st_mode) == 0o444
+
+
+@pytest.mark.parametrize("fmt", ["csv", "jsonl", "bgstats", "bgg"])
+def test_free_text_in_meta_is_exported_safely(tmp_path: Path, fmt: str) -> None:
+    """meta is free-form and never checked: its comments and location reach exports
+    (and terminals, and XML) with their escapes shown."""
+    db = tmp_path / "log.sqlite3"
+    meta = {"comments": "good game\n" + ESCAPES, "location": "\x1b[31mpub"}
+    with Log.open(db) as log:
+        log.add(played("7wd", 1, meta=meta))
+    proc = run("export", "--format", fmt, "--db", str(db))
+    assert proc.returncode == 0, proc.stderr
+    assert not set(proc.stdout) & ACTED_ON
+    if fmt == "bgg":
+        ET.fromstring(proc.stdout)  # still XML
