@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 from loghelp import made, played, store_made
+from test_cli_replay import assert_refused
 
 from duelkeeper.log import ENV, Log
 
@@ -29,15 +30,6 @@ def run(*args: str, reader: bool = False) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [*prefix, COMMAND, *args], capture_output=True, text=True, env=env, timeout=120
     )
-
-
-def assert_refused(proc: subprocess.CompletedProcess[str], *words: str) -> None:
-    assert proc.returncode == 2, proc
-    assert proc.stdout == ""
-    assert "Traceback" not in proc.stderr
-    assert len(proc.stderr.splitlines()) == 1, proc.stderr
-    for word in words:
-        assert word in proc.stderr, proc.stderr
 
 
 def with_event(event: list[Any], game: str = "7wd") -> dict[str, Any]:
