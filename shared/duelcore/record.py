@@ -6,12 +6,15 @@ shares and leaves the setup and events to the game. Unknown keys are kept untouc
 
 import json
 
+from .compat import const
 from .errors import RecordError
 
 FORMAT = 1
 GAMES = ("7wd", "splendor-duel", "antike-duellum")
-ID_MAX = 64  # an id names the game's files on the device: docs/record-limits.md
-NAME_MAX = 24  # what the device's screens show of a name
+# docs/record-limits.md: an id names the game's files; a name is what a screen shows.
+# Checked inline in validate(): on the device a function or a public name more costs heap.
+_ID_MAX = const(64)
+_NAME_MAX = const(24)
 
 
 def loads(text: str) -> dict:
@@ -50,17 +53,36 @@ def validate(record: object) -> dict:
         raise RecordError(
             "unknown game %s (expected one of %s)" % (json.dumps(game), ", ".join(GAMES))
         )
-    if not id_ok(record.get("id")):
+    rid = record.get("id")
+    ok = isinstance(rid, str) and 0 < len(rid) <= _ID_MAX and rid[0] != "."
+    for ch in rid if ok else "":  # what every file system takes: no separator, not hidden
+        if not ("a" <= ch <= "z" or "A" <= ch <= "Z" or "0" <= ch <= "9" or ch in "-_."):
+            ok = False
+    if not ok:
         raise RecordError(
-            "'id' must be 1 to %d letters, digits, '-', '_' or '.', not starting with '.'" % ID_MAX
+            "'id' must be 1 to %d letters, digits, '-', '_' or '.', not starting with '.'" % _ID_MAX
         )
     players = record.get("players")
     if not isinstance(players, list) or len(players) != 2:
         raise RecordError("'players' must be a list of two names")
     for p in (0, 1):
-        if not name_ok(players[p]):
+        name = players[p]
+        ok = isinstance(name, str) and len(name) <= _NAME_MAX
+        for ch in name if ok else "":
+            # No control character (C0, DEL, C1: escapes, new lines), line or paragraph
+            # separator, bidirectional control or lone surrogate: shown as it is anywhere.
+            o = ord(ch)
+            if (
+                o < 32
+                or 127 <= o <= 159
+                or 0x2028 <= o <= 0x202E
+                or 0x2066 <= o <= 0x2069
+                or 0xD800 <= o <= 0xDFFF
+            ):
+                ok = False
+        if not ok:
             raise RecordError(
-                "player %d's name must be text of at most %d printable characters" % (p, NAME_MAX)
+                "player %d's name must be text of at most %d printable characters" % (p, _NAME_MAX)
             )
     if not isinstance(record.get("setup"), dict):
         raise RecordError("'setup' must be an object")
@@ -71,36 +93,6 @@ def validate(record: object) -> dict:
     if meta is not None and not isinstance(meta, dict):
         raise RecordError("'meta' must be an object")
     return record
-
-
-def id_ok(rid: object) -> bool:
-    """An id a file name can hold on every system the record visits: ASCII letters,
-    digits, ``-``, ``_`` and ``.``; not hidden (a leading ``.``), so never ``..``."""
-    if not isinstance(rid, str) or not 0 < len(rid) <= ID_MAX or rid[0] == ".":
-        return False
-    for ch in rid:
-        if not ("a" <= ch <= "z" or "A" <= ch <= "Z" or "0" <= ch <= "9" or ch in "-_."):
-            return False
-    return True
-
-
-def name_ok(name: object) -> bool:
-    """A name a screen, a terminal and a table can show as it is: at most NAME_MAX
-    characters, none of them a control character (C0, DEL, C1: terminal escapes, new
-    lines), a line or paragraph separator, a bidirectional override or a lone surrogate."""
-    if not isinstance(name, str) or len(name) > NAME_MAX:
-        return False
-    for ch in name:
-        o = ord(ch)
-        if (
-            o < 32
-            or 127 <= o <= 159
-            or 0x2028 <= o <= 0x202E
-            or 0x2066 <= o <= 0x2069
-            or 0xD800 <= o <= 0xDFFF
-        ):
-            return False
-    return True
 
 
 def check_event(event: object) -> None:

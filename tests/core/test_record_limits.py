@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from duelcore import RecordError
-from duelcore.record import ID_MAX, NAME_MAX, validate
+from duelcore.record import validate
 from duelkeeper import mpvm
 from duelkeeper.repo import CORE
 
@@ -35,7 +35,7 @@ def record(**changes: Any) -> dict[str, Any]:
 
 REFUSED: list[tuple[str, dict[str, Any], str]] = [
     ("id of 100,000 characters", record(id="a" * 100_000), ID_WHY),
-    ("id of 65 characters", record(id="a" * (ID_MAX + 1)), ID_WHY),
+    ("id of 65 characters", record(id="a" * (64 + 1)), ID_WHY),
     ("id with a newline", record(id="e66-1\nGAME x"), ID_WHY),
     ("id ../../etc/passwd", record(id="../../etc/passwd"), ID_WHY),
     ("id a hidden file", record(id=".x"), ID_WHY),
@@ -52,15 +52,15 @@ REFUSED: list[tuple[str, dict[str, Any], str]] = [
     ("name with a line separator", record(players=["Ann", "B\u2028b"]), name_why(1)),
     ("name with a bidi override", record(players=["\u202eAnn", "Bob"]), name_why(0)),
     ("name of a million characters", record(players=["A" * 1_000_000, "Bob"]), name_why(0)),
-    ("name of 25 characters", record(players=["Ann", "B" * (NAME_MAX + 1)]), name_why(1)),
+    ("name of 25 characters", record(players=["Ann", "B" * (24 + 1)]), name_why(1)),
     ("name not text", record(players=[None, "Bob"]), name_why(0)),
 ]
 
 ACCEPTED: list[tuple[str, dict[str, Any]]] = [
     ("the device's id", record()),
-    ("id of 64 characters", record(id="a" * ID_MAX)),
+    ("id of 64 characters", record(id="a" * 64)),
     ("id with dots inside", record(id="own-7wd.v2_x")),
-    ("names of 24 characters, not ASCII", record(players=["Ä" * NAME_MAX, "アン・ボブ"])),
+    ("names of 24 characters, not ASCII", record(players=["Ä" * 24, "アン・ボブ"])),
     ("names with spaces and punctuation", record(players=["Ann (host)", "Bob & co."])),
     ("an empty name", record(players=["", "Bob"])),
 ]
