@@ -54,7 +54,9 @@ def validate(record: object) -> dict:
             "unknown game %s (expected one of %s)" % (json.dumps(game), ", ".join(GAMES))
         )
     rid = record.get("id")
-    ok = isinstance(rid, str) and 0 < len(rid) <= _ID_MAX and rid[0] != "."
+    if not isinstance(rid, str):
+        rid = ""
+    ok = 0 < len(rid) <= _ID_MAX and rid[0] != "."
     for ch in rid if ok else "":  # what every file system takes: no separator, not hidden
         if not ("a" <= ch <= "z" or "A" <= ch <= "Z" or "0" <= ch <= "9" or ch in "-_."):
             ok = False
