@@ -19,12 +19,12 @@ import platformdirs
 from duelcore import IllegalEvent, RecordError, replay
 from duelcore.record import loads
 from duelkeeper import export, sheet, stats
-from duelkeeper.entry import shown
+from duelkeeper.entry import date_shown
 from duelkeeper.errors import DuelkeeperError
 from duelkeeper.inputs import load_entries, read_text
 from duelkeeper.kinds import KINDS
 from duelkeeper.log import ENV, Filter, Log
-from duelkeeper.textable import table
+from duelkeeper.textable import shown, table
 
 
 def _replay(args: argparse.Namespace) -> int:
@@ -36,8 +36,13 @@ def _replay_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", metavar="FILE", help="a game record (JSON), or - for stdin")
 
 
-def _open(args: argparse.Namespace) -> Log:
-    return Log.open(args.db)
+def _open(args: argparse.Namespace, readonly: bool = False) -> Log:
+    return Log.open(args.db, readonly)
+
+
+def _read(args: argparse.Namespace) -> Log:
+    """The log for a command that only reads it: opened read-only (docs/play-log.md)."""
+    return _open(args, readonly=True)
 
 
 def _db(parser: argparse.ArgumentParser, default: object = None) -> None:
@@ -92,13 +97,13 @@ def _import_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _games(args: argparse.Namespace) -> int:
-    with _open(args) as log:
+    with _read(args) as log:
         games = list(log.games(_filter(args)))
     if args.json:
         print(json.dumps([export.summary(g) for g in games], indent=2))
         return 0
     rows = [
-        [shown(g.date), g.id, g.game, "%s - %s" % g.players, "%d - %d" % g.totals]
+        [date_shown(g.date), g.id, g.game, "%s - %s" % g.players, "%d - %d" % g.totals]
         + ["shared" if g.winner is None else g.players[g.winner], g.victory or ""]
         for g in games
     ]
@@ -112,7 +117,7 @@ def _games_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _show(args: argparse.Namespace) -> int:
-    with _open(args) as log:
+    with _read(args) as log:
         data = sheet.sheet(log.get(args.id))
     print(json.dumps(data, indent=2) if args.json else sheet.render(data))
     return 0
@@ -125,7 +130,7 @@ def _show_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _stats(args: argparse.Namespace) -> int:
-    with _open(args) as log:
+    with _read(args) as log:
         figures = stats.compute(log, args.game)
     print(json.dumps(stats.as_json(figures), indent=2) if args.json else stats.render(figures))
     return 0
@@ -140,7 +145,7 @@ def _stats_arguments(parser: argparse.ArgumentParser) -> None:
 def _report(args: argparse.Namespace) -> int:
     from duelkeeper import report  # matplotlib loads only for the command that draws
 
-    with _open(args) as log:
+    with _read(args) as log:
         html = report.build(log, args.game_id)
     args.out.write_text(html, encoding="utf-8")
     print("wrote %s" % args.out)
@@ -156,7 +161,7 @@ def _report_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _export(args: argparse.Namespace) -> int:
-    with _open(args) as log:
+    with _read(args) as log:
         text = export.FORMATS[args.format](list(log.games(_filter(args))))
     if args.output is None:
         sys.stdout.write(text)
@@ -490,7 +495,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _fail(message: str) -> int:
-    print("duelkeeper: " + " ".join(message.splitlines()), file=sys.stderr)
+    print("duelkeeper: " + shown(" ".join(message.splitlines())), file=sys.stderr)
     return 2
 
 

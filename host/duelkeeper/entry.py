@@ -95,7 +95,7 @@ def game_date(meta: dict[str, Any]) -> str | None:
     return None
 
 
-def shown(date: str) -> str:
+def date_shown(date: str) -> str:
     """A stored date as lists show it."""
     return date or "unknown"
 

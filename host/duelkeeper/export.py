@@ -17,6 +17,7 @@ from duelkeeper.entry import UNKNOWN, moment
 from duelkeeper.kinds import KINDS, kind
 from duelkeeper.kinds import summary as score_line
 from duelkeeper.log import Game
+from duelkeeper.textable import shown
 
 SOURCE = "duelkeeper"
 _RESULT = {1: "win", 0: "draw", -1: "loss"}
@@ -41,8 +42,10 @@ def _meta(game: Game) -> dict[str, Any]:
 
 
 def _text(meta: dict[str, Any], key: str) -> str:
+    """Free text from meta (never checked on the way in), its lines kept and each shown
+    safely: exports reach terminals, and XML cannot hold control characters."""
     value = meta.get(key)
-    return value if isinstance(value, str) else ""
+    return "\n".join(shown(line) for line in value.split("\n")) if isinstance(value, str) else ""
 
 
 def _first(game: Game) -> int | None:

@@ -5,7 +5,6 @@ record per line; blank lines skipped). ``-`` is standard input. Every failure na
 file, and the line or item, in one line.
 """
 
-import json
 import sys
 from collections.abc import Iterable
 from datetime import datetime
@@ -13,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from duelcore import IllegalEvent, RecordError
+from duelcore.jsontext import loads
 from duelkeeper.entry import Entry, prepare
 from duelkeeper.errors import DuelkeeperError
 from duelkeeper.progress import Progress
@@ -35,7 +35,9 @@ def parse_records(text: str, source: str) -> list[tuple[str, Any]]:
     """(where, parsed JSON value) for each record in ``text``."""
     name = _name(source)
     try:
-        whole = json.loads(text)
+        whole = loads(text)
+    except RecordError as e:  # nested too deep: one line, whatever the lines hold
+        raise DuelkeeperError(f"{name}: {e}") from None
     except ValueError as e:
         whole_error = e
     else:
@@ -48,14 +50,16 @@ def parse_records(text: str, source: str) -> list[tuple[str, Any]]:
     if not lines:
         raise DuelkeeperError(f"{name}: no records (the file is empty)")
     try:
-        json.loads(lines[0][1])
+        loads(lines[0][1])
     except ValueError:
         # Not JSON lines either: report the document's own error, which says where.
         raise DuelkeeperError(f"{name}: not JSON: {whole_error}") from None
     out = []
     for n, line in lines:
         try:
-            out.append((f"{name}:{n}", json.loads(line)))
+            out.append((f"{name}:{n}", loads(line)))
+        except RecordError as e:
+            raise DuelkeeperError(f"{name}:{n}: {e}") from None
         except ValueError as e:
             raise DuelkeeperError(f"{name}:{n}: not JSON: {e}") from None
     return out

@@ -120,8 +120,15 @@ class Log:
         self._savepoints = 0
 
     @classmethod
-    def open(cls, path: Path | None = None) -> "Log":
+    def open(cls, path: Path | None = None, readonly: bool = False) -> "Log":
+        """``readonly``: for the commands that only read (a log in a read-only file or
+        folder works); a log that does not exist yet, or needs upgrading, is opened for
+        writing all the same, as a first run makes it."""
         path = path or default_path()
+        if readonly and path.is_file():
+            log = cls._open_readonly(path)
+            if log is not None:
+                return log
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             conn = sqlite3.connect(path, isolation_level=None, timeout=10)
@@ -139,6 +146,36 @@ class Log:
             conn.close()
             raise
         return cls(conn, path)
+
+    @classmethod
+    def _open_readonly(cls, path: Path) -> "Log | None":
+        """The log opened read-only; None when its schema is not this version's.
+
+        SQLite reads a WAL log read-only when it can make the -shm file beside it; in a
+        read-only folder it cannot, and ``immutable`` (nothing can change the file: no
+        one can write that folder) is the way in."""
+        uri = path.resolve().as_uri() + "?mode=ro"
+        error: sqlite3.Error | None = None
+        for flags in ("", "&immutable=1"):
+            try:
+                conn = sqlite3.connect(uri + flags, uri=True, isolation_level=None, timeout=10)
+            except sqlite3.Error as e:
+                error = e
+                continue
+            try:
+                found = schema.version(conn)
+            except sqlite3.OperationalError as e:
+                conn.close()
+                error = e
+                continue
+            except sqlite3.DatabaseError as e:
+                conn.close()
+                raise DuelkeeperError("%s: not a duelkeeper play log (%s)" % (path, e)) from None
+            if found == schema.VERSION:
+                return cls(conn, path)
+            conn.close()
+            return None
+        raise DuelkeeperError("%s: cannot open the play log: %s" % (path, error))
 
     def close(self) -> None:
         self.conn.close()

@@ -11,13 +11,14 @@ import html
 import io
 from collections.abc import Callable
 
+from matplotlib import rc_context
 from matplotlib.axes import Axes
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
 
 from duelkeeper import stats
-from duelkeeper.entry import shown
+from duelkeeper.entry import date_shown
 from duelkeeper.kinds import KINDS
 from duelkeeper.log import Game, Log
 from duelkeeper.sheet import timeline
@@ -28,11 +29,13 @@ TOP_PLAYERS = 4  # players drawn in a score distribution (the most games first)
 
 def png(draw: Callable[[Figure], None], width: float = 8, height: float = 3.5) -> str:
     """A chart as base64 PNG: ``draw`` fills a fresh figure."""
-    figure = Figure(figsize=(width, height), layout="constrained")
-    FigureCanvasAgg(figure)
-    draw(figure)
     out = io.BytesIO()
-    figure.savefig(out, format="png", dpi=96)
+    # Players' names are labels: "$" in a name is a dollar, not TeX for mathtext to parse.
+    with rc_context({"text.parse_math": False}):
+        figure = Figure(figsize=(width, height), layout="constrained")
+        FigureCanvasAgg(figure)
+        draw(figure)
+        figure.savefig(out, format="png", dpi=96)
     return base64.b64encode(out.getvalue()).decode("ascii")
 
 
@@ -149,7 +152,7 @@ def build(log: Log, game_id: str | None = None) -> str:
         ]
         body += ["<h2>Victory types</h2>", _image(png(_victories(log)), "victory types")]
     if track is not None:
-        title = "%s, %s vs %s, %s" % (game_title(track), *track.players, shown(track.date))
+        title = "%s, %s vs %s, %s" % (game_title(track), *track.players, date_shown(track.date))
         body += ["<h2>One game: %s</h2>" % html.escape(title), _image(png(_track(track)), "track")]
     return (
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'

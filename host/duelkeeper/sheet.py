@@ -11,10 +11,10 @@ import json
 from typing import Any, NamedTuple
 
 from duelcore import Match
-from duelkeeper.entry import shown
+from duelkeeper.entry import date_shown
 from duelkeeper.kinds import kind
 from duelkeeper.log import Game
-from duelkeeper.textable import table
+from duelkeeper.textable import shown, table
 
 
 class Timeline(NamedTuple):
@@ -77,14 +77,8 @@ def render(data: dict[str, Any]) -> str:
     outcome = ("shared win" if winner is None else "%s wins" % players[winner]) + (
         " (%s)" % data["victory"] if data["victory"] else ""
     )
-    head = "%s  %s  %s\n%s vs %s: %s" % (
-        data["title"],
-        data["id"],
-        shown(data["date"] or ""),
-        players[0],
-        players[1],
-        outcome,
-    )
+    head = shown("%s  %s  %s" % (data["title"], data["id"], date_shown(data["date"] or "")))
+    head += "\n" + shown("%s vs %s: %s" % (players[0], players[1], outcome))
     scores = table(["", *players], [[c, *v] for c, v in data["scores"].items()])
     line = data["timeline"]
     steps = table(

@@ -3,20 +3,32 @@
 Numbers (and cells given as numbers) are right-aligned, text left-aligned.
 """
 
+import re
 from collections.abc import Sequence
 
 Cell = str | int | float
+
+# What a terminal would act on rather than show: C0 and C1 controls (escape sequences, new
+# lines), DEL, line and paragraph separators, bidirectional overrides, lone surrogates.
+_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u2028-\u202e\u2066-\u2069\ud800-\udfff]")
+
+
+def shown(text: str) -> str:
+    """``text`` safe to print: each character a terminal would act on, as its Python
+    escape (``\\x1b``). Records are checked on the way in (duelcore.record); this covers
+    what came in before and any text a message quotes."""
+    return _UNSAFE.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
 
 
 def text(cell: Cell) -> str:
     """A cell as shown: floats with one decimal."""
     if isinstance(cell, float):
         return "%.1f" % cell
-    return str(cell)
+    return shown(str(cell))
 
 
 def table(header: Sequence[str], rows: Sequence[Sequence[Cell]]) -> str:
-    cells = [list(header)] + [[text(c) for c in row] for row in rows]
+    cells = [[shown(h) for h in header]] + [[text(c) for c in row] for row in rows]
     numeric = [
         bool(rows) and all(isinstance(row[i], int | float) for row in rows)
         for i in range(len(header))

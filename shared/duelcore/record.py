@@ -6,16 +6,25 @@ shares and leaves the setup and events to the game. Unknown keys are kept untouc
 
 import json
 
+from .compat import const
 from .errors import RecordError
 
 FORMAT = 1
 GAMES = ("7wd", "splendor-duel", "antike-duellum")
+# docs/record-limits.md: an id names the game's files; a name is what a screen shows.
+# Checked inline in validate(): on the device a function or a public name more costs heap.
+_ID_MAX = const(64)
+_NAME_MAX = const(24)
 
 
 def loads(text: str) -> dict:
-    """Parse and validate a record from JSON text."""
+    """Parse and validate a record from JSON text (nested at most jsontext.DEPTH_MAX)."""
+    from .jsontext import loads as parse  # only for the host: off the play path
+
     try:
-        record = json.loads(text)
+        record = parse(text)
+    except RecordError:
+        raise
     except ValueError as e:
         raise RecordError("not JSON: %s" % e)
     return validate(record)
@@ -45,15 +54,38 @@ def validate(record: object) -> dict:
             "unknown game %s (expected one of %s)" % (json.dumps(game), ", ".join(GAMES))
         )
     rid = record.get("id")
-    if not isinstance(rid, str) or not rid:
-        raise RecordError("'id' must be a non-empty string")
+    if not isinstance(rid, str):
+        rid = ""
+    ok = 0 < len(rid) <= _ID_MAX and rid[0] != "."
+    for ch in rid if ok else "":  # what every file system takes: no separator, not hidden
+        if not ("a" <= ch <= "z" or "A" <= ch <= "Z" or "0" <= ch <= "9" or ch in "-_."):
+            ok = False
+    if not ok:
+        raise RecordError(
+            "'id' must be 1 to %d letters, digits, '-', '_' or '.', not starting with '.'" % _ID_MAX
+        )
     players = record.get("players")
-    if (
-        not isinstance(players, list)
-        or len(players) != 2
-        or not all(isinstance(p, str) for p in players)
-    ):
+    if not isinstance(players, list) or len(players) != 2:
         raise RecordError("'players' must be a list of two names")
+    for p in (0, 1):
+        name = players[p]
+        ok = isinstance(name, str) and len(name) <= _NAME_MAX
+        for ch in name if ok else "":
+            # No control character (C0, DEL, C1: escapes, new lines), line or paragraph
+            # separator, bidirectional control or lone surrogate: shown as it is anywhere.
+            o = ord(ch)
+            if (
+                o < 32
+                or 127 <= o <= 159
+                or 0x2028 <= o <= 0x202E
+                or 0x2066 <= o <= 0x2069
+                or 0xD800 <= o <= 0xDFFF
+            ):
+                ok = False
+        if not ok:
+            raise RecordError(
+                "player %d's name must be text of at most %d printable characters" % (p, _NAME_MAX)
+            )
     if not isinstance(record.get("setup"), dict):
         raise RecordError("'setup' must be an object")
     events = record.get("events", [])

@@ -199,7 +199,7 @@ def test_start_refuses_what_is_not_a_record(tmp_path: Path) -> None:
     s = Storage(str(tmp_path))
     with pytest.raises(RecordError):
         s.start({"game": "chess", "players": ["a", "b"], "setup": {}, "format": 1})
-    with pytest.raises(ValueError, match="cannot name a file"):
+    with pytest.raises(RecordError, match="'id' must be 1 to 64"):  # the record's limits
         s.start(dict(header(1), id="../evil"))
     assert s.resume() == (None, None)
     assert "journal.dj" not in os.listdir(tmp_path / "games")

@@ -53,3 +53,14 @@ def test_report_of_an_empty_log(tmp_path: Path) -> None:
         html = report.build(log)
     assert "No games in the play log yet" in html
     assert images(html) == {}
+
+
+def test_names_are_text_not_tex_nor_html(tmp_path: Path) -> None:
+    """Issue 10: a "$" in a name made matplotlib parse TeX and fail; "<" must not open a
+    tag. Names are labels, titles and table cells, shown as written."""
+    names = ["$\\frac{$<b>", "B$ob$_^&"]
+    with Log.open(tmp_path / "log.sqlite3") as log:
+        log.add(played("7wd", 1, players=names))
+        html = report.build(log)
+    assert len(images(html)) == 3
+    assert "<b>" not in html and "&lt;b&gt;" in html and "B$ob$_^&amp;" in html

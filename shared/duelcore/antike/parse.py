@@ -75,7 +75,8 @@ _WHY = (
     "player %d has no %s city without a temple\n"
     "no event card is left to take\n"
     "privilege is played before the rondel move\n"
-    "settler takes [adjacent_same, resource]"
+    "settler takes [adjacent_same, resource]\n"
+    "player %d would hold %d %s; a count stops at %d"
 )
 # The line of each reason in _WHY; rules.py and cards.py copy the ones they raise
 # (tests/core/antike/test_antike_layout.py compares the copies).
@@ -136,6 +137,7 @@ _E_MINING = const(53)
 _E_DECK = const(54)
 _E_PRIVILEGE = const(55)
 _E_SETTLER = const(56)
+_E_HELD = const(57)  # a resources correction would leave a count above rules._HELD
 
 
 # legal() tries candidate events only to see which are accepted: while QUIET[0] is set, a

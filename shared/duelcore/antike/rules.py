@@ -107,6 +107,7 @@ _VICTORY = const(9)
 _DISPLAY = const(3)  # face-up event cards
 _ALL_CARDS = const(0x1FFFFFF)  # 25 cards
 _BIG = const(999)
+_HELD = const(99)  # a resource count a correction may reach (docs/antike-duellum.md, "Bounds")
 
 # Refusal reasons: their lines in parse._WHY, raised with parse.no (copies of parse.py's).
 _E_OTHER_ACTION = const(0)
@@ -147,6 +148,7 @@ _E_TRADE = const(41)
 _E_TAKEN = const(42)
 _E_UNITS_LIST = const(43)
 _E_UNITS_MAX = const(44)
+_E_HELD = const(57)
 
 
 def cities(pl: list) -> int:
@@ -603,6 +605,8 @@ class Game:
             arity(a, 1, 1, v)
             if v == "resources":
                 d = bundle(a[0], 4, v, True)
+                for x in d:
+                    whole(x, -_HELD, _HELD, v)
                 base = 0
             else:
                 d = a[0]
@@ -616,5 +620,8 @@ class Game:
                 new[r] = max(0, pl[base + r] + d[r])
             if base and (new[0] + new[2] > _UNITS or new[1] + new[3] > _UNITS):
                 raise no(_E_UNITS_MAX, _UNITS, _UNITS)
+            for r in range(4):
+                if not base and d[r] > 0 and new[r] > _HELD:
+                    raise no(_E_HELD, p, new[r], RESOURCES.split()[r], _HELD)
             for r in range(4):
                 pl[base + r] = new[r]

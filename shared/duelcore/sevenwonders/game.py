@@ -54,6 +54,9 @@ PENDING = ("progress", "library", "destroy", "mausoleum", "starter")
 VERBS = ("build", "discard", "wonder", "progress", "destroy", "mausoleum", "starter", "coins")
 _ARITY = b"\x01\x01\x02\x01\x01\x01\x01\x01"
 _COIN_BIAS = const(1 << 20)  # coin corrections up to +-1M coins pack into the code
+# The box's 31 coins (14 of 1, 10 of 3, 7 of 6) are 86: no player holds more, and no
+# correction moves more (docs/7wd.md, "Bounds").
+_BOX_COINS = const(86)
 
 _CAPITAL = const(9)
 _AGE_CARDS = const(20)
@@ -68,7 +71,7 @@ _WHY = (
     "box_progress repeats a token on the board\n"
     "the game is over\n"
     "%s takes %d argument%s\n"
-    "a coin correction is a whole number\n"
+    "a coin correction is a whole number from -%d to %d\n"
     "it is player %d's turn\n"
     "unknown verb %s\n"
     "nothing asks for %s now\n"
@@ -93,14 +96,15 @@ _WHY = (
     "%s is dealt twice\n"
     "'%s' must list %d progress tokens\n"
     "no progress token named %s\n"
-    "%s is listed twice"
+    "%s is listed twice\n"
+    "player %d would hold %d coins; the box has %d"
 )
 # The line of each reason in _WHY.
 _E_FIRST = const(0)  # setup: the first player
 _E_BOX_ON_BOARD = const(1)  # setup: a box token also on the board
 _E_OVER = const(2)
 _E_ARITY = const(3)  # wrong number of arguments for the verb
-_E_CORRECTION = const(4)  # a coin correction that is not an int
+_E_CORRECTION = const(4)  # a coin correction that is not an int, or moves more than the box
 _E_TURN = const(5)  # not the acting player's turn
 _E_VERB = const(6)
 _E_UNASKED = const(7)  # a choice's verb with no choice pending
@@ -126,6 +130,7 @@ _E_DEALT_TWICE = const(26)  # setup: a wonder dealt twice
 _E_TOKENS = const(27)  # setup: progress or box_progress is not a list of 5
 _E_NO_TOKEN = const(28)  # setup: unknown progress token
 _E_LISTED_TWICE = const(29)  # setup: a token listed twice
+_E_BOX = const(30)  # a correction would leave a player more coins than the box holds
 
 
 def _no(n: int, *args: object) -> IllegalEvent:
@@ -179,9 +184,12 @@ class Game:
             raise _no(_E_ARITY, verb, n, "" if n == 1 else "s")
         if verb == "coins":
             n = args[0]
-            if type(n) is not int:
-                raise _no(_E_CORRECTION)
-            self.coins[p] = max(0, self.coins[p] + n)
+            if type(n) is not int or not -_BOX_COINS <= n <= _BOX_COINS:
+                raise _no(_E_CORRECTION, _BOX_COINS, _BOX_COINS)
+            n += self.coins[p]
+            if n > _BOX_COINS and args[0] > 0:
+                raise _no(_E_BOX, p, n, _BOX_COINS)
+            self.coins[p] = max(0, n)
             return
         if p != self.turn:
             raise _no(_E_TURN, self.turn)

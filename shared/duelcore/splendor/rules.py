@@ -46,7 +46,7 @@ _RESERVED = const(1)
 _BOUGHT = const(3)
 
 _LIMIT = const(10)  # tokens a player may hold at the end of a turn
-_MAX_HELD = const(25)  # a correction stops here: there are 25 tokens in the game
+_MAX_HELD = const(25)  # no hand holds more of a token: there are 25 tokens in the game
 _WIN_POINTS = const(20)
 _WIN_CROWNS = const(10)
 _WIN_COLOR = const(10)
@@ -123,7 +123,8 @@ _WHY = (
     "player %d returns exactly %d tokens\n"
     "player %d has %d %s\n"
     "a correction is an object {token: n}\n"
-    "a correction counts in whole tokens"
+    "a correction counts in whole tokens from -%d to %d\n"
+    "player %d would hold %d %s; the game has %d tokens"
 )
 # The line of each reason in _WHY.
 _E_TOKEN = const(0)
@@ -170,6 +171,7 @@ _E_RETURN = const(40)
 _E_HAS = const(41)
 _E_CORRECTION = const(42)
 _E_WHOLE = const(43)
+_E_BEYOND = const(44)  # a correction would leave a hand above _MAX_HELD of a token
 
 
 def _no(n: int, *args: object) -> IllegalEvent:
@@ -621,15 +623,18 @@ class Game:
     def _correct(self, p: int, arg: object) -> None:
         if not isinstance(arg, dict):
             raise _no(_E_CORRECTION)
-        for name in arg:
-            token(name)
-            if type(arg[name]) is not int:
-                raise _no(_E_WHOLE)
         hand = self._hand[p]
+        for name in arg:
+            v = hand[token(name)]
+            n = arg[name]
+            if type(n) is not int or not -_MAX_HELD <= n <= _MAX_HELD:
+                raise _no(_E_WHOLE, _MAX_HELD, _MAX_HELD)
+            if v + n > _MAX_HELD:
+                raise _no(_E_BEYOND, p, v + n, name, _MAX_HELD)
         for name in arg:
             k = token(name)
             v = hand[k] + arg[name]
-            hand[k] = 0 if v < 0 else (_MAX_HELD if v > _MAX_HELD else v)
+            hand[k] = 0 if v < 0 else v
         if self._stage == _RESOLVING:
             self._settle()
 

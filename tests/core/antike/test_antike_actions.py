@@ -166,7 +166,7 @@ def test_twelve_temples_in_the_box():
     """published: 12 temples; an empty supply is empty."""
     g = Play(["units", 0, [0, 0, 0, 0]])
     for p in (0, 1):
-        g.ev(["resources", p, {"marble": 99, "coins": 99, "iron": 9, "gold": 9}])
+        g.ev(["resources", p, {"marble": 96, "coins": 99, "iron": 9, "gold": 9}])
     for _ in range(3):
         for p in (0, 1):
             g.ev(["rondel", p, 1, {}], ["city", p, 0, "iron"])
@@ -467,6 +467,20 @@ def test_resources_correction_stops_at_zero_any_time():
     g = Play(["resources", 1, {"marble": -5, "coins": 2}])
     assert g.res(1) == {"marble": 0, "iron": 3, "gold": 3, "coins": 2}
     assert g.r["turn"] == 0
+
+
+@pytest.mark.parametrize("n", [100, -100, 10**9, 10**15, 10**400])
+def test_a_resources_correction_moves_at_most_99(n: int) -> None:
+    """docs/antike-duellum.md, Bounds: issue 10's huge corrections are refused."""
+    Play().no(["resources", 0, {"coins": n}], "resources must be a whole number from -99 to 99")
+
+
+def test_no_correction_leaves_a_count_above_99():
+    g = Play(["resources", 0, {"coins": 99, "marble": 96}])
+    assert g.res(0)["coins"] == 99 and g.res(0)["marble"] == 99
+    g.no(["resources", 0, {"iron": 1, "gold": 97}], "player 0 would hold 100 gold; a count")
+    g.ev(["resources", 0, {"coins": -99, "marble": -99}])  # stops at 0
+    assert g.res(0)["coins"] == 0 and g.res(0)["marble"] == 0
 
 
 def test_units_correction():

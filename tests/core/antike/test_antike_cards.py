@@ -245,7 +245,7 @@ def test_mining():
 
 def test_mining_needs_a_city_without_temple():
     g = turn0("mining").ev(
-        ["resources", 0, {"marble": 99, "coins": 9}], ["temple", 0, 0], ["temple", 0, 1]
+        ["resources", 0, {"marble": 90, "coins": 9}], ["temple", 0, 0], ["temple", 0, 1]
     )
     g.ev(["temple", 0, 2])
     g.no(["event", 0, "mining", ["iron", "gold"]], "player 0 has no iron city without a temple")

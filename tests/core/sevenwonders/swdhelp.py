@@ -175,8 +175,11 @@ class Duel:
         return self.starter(chooser, chooser if starter is None else starter)
 
     def set_coins(self, p: int, n: int) -> "Duel":
-        """A ``coins`` correction that leaves player p with exactly n coins."""
-        return self.play(["coins", p, n - self.game.coins[p]])
+        """``coins`` corrections that leave player p with exactly n coins (one, or more
+        when play has taken p beyond the 86 a correction may move)."""
+        while self.game.coins[p] != n:
+            self.play(["coins", p, max(-86, n - self.game.coins[p])])
+        return self
 
     def refuse(self, *event: Any) -> str:
         """The event is refused at the next index and changes nothing; return the reason."""

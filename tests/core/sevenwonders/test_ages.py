@@ -133,14 +133,14 @@ def test_civil_victory_adds_every_category():
         "library",
         "magistrates-guild",
     ]
-    d = Duel(keep=keep).set_coins(0, 99).set_coins(1, 99)
+    d = Duel(keep=keep).set_coins(0, 86).set_coins(1, 86)
     for c in ["theater", "altar", "tavern", "guard-tower"]:
         d.build(0, c)
     d.build(1, "scriptorium").wonder(0, "pyramids").wonder(1, "piraeus")
     d.next_age(0)
     d.build(0, "statue").build(0, "temple")
     d.build(1, "library").progress(1, "philosophy")
-    d.next_age(0).set_coins(0, 99).set_coins(1, 99)
+    d.next_age(0).set_coins(0, 86).set_coins(1, 86)
     d.build(0, "gardens").build(0, "pantheon").build(0, "lighthouse")
     d.build(1, "magistrates-guild")
     d.fill_to(19)

@@ -28,7 +28,7 @@ def two_cities() -> Duel:
     wonders 0/2 (Piraeus, Circus Maximus). Player 0 makes wood, clay and stone; player 1
     glass 2 and papyrus 2, so player 0 pays 2 for wood/clay/stone and 4 for glass/papyrus."""
     d = Duel(keep=P0_AGE1 + P1_AGE1 + P1_AGE2 + GUILDS + ["obelisk", "town-hall"])
-    d.set_coins(0, 99).set_coins(1, 99)
+    d.set_coins(0, 86).set_coins(1, 86)
     for i in range(len(P1_AGE1)):
         if i < len(P0_AGE1):
             d.build(0, P0_AGE1[i])

@@ -158,7 +158,7 @@ def test_a_wonders_shields_can_take_the_capital_and_the_pawn_stops_there():
     """Rules 000: 巨像は盾2つ; reaching player 0's capital ends the game for player 1, and the
     pawn cannot go past the capital (spec: conflict from -9 to 9)."""
     d = Duel(first=1, wonders=deal([], ["colossus"]), keep=REDS_I + ["walls", "archery-range"])
-    d.set_coins(1, 99)
+    d.set_coins(1, 86)
     for c in REDS_I:
         d.build(1, c)
     d.next_age(1).build(1, "walls").build(1, "archery-range")

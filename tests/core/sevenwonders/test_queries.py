@@ -143,9 +143,26 @@ def test_a_coin_correction_stops_at_zero():
 def test_a_coin_correction_takes_a_whole_number():
     """Spec: n is an integer."""
     d = Duel()
-    assert d.refuse("coins", 0, "3") == "a coin correction is a whole number"
-    assert d.refuse("coins", 0, 1.5) == "a coin correction is a whole number"
+    why = "a coin correction is a whole number from -86 to 86"
+    assert d.refuse("coins", 0, "3") == why
+    assert d.refuse("coins", 0, 1.5) == why
+    assert d.refuse("coins", 0, True) == why
     assert d.refuse("coins", 0) == "coins takes 1 argument"
+
+
+@pytest.mark.parametrize("n", [87, -87, 10**9, 10**15, 10**400, -(10**400)])
+def test_a_coin_correction_moves_at_most_the_box(n: int) -> None:
+    """The box holds 31 coins worth 86 (docs/7wd.md, Bounds): issue 10's 10**15 and
+    10**400 corrections are refused, not stored."""
+    assert Duel().refuse("coins", 1, n) == "a coin correction is a whole number from -86 to 86"
+
+
+def test_no_correction_leaves_more_coins_than_the_box() -> None:
+    d = Duel().play(["coins", 0, 79])  # 7 + 79: the whole box
+    assert d.coins(0) == 86
+    assert d.refuse("coins", 0, 1) == "player 0 would hold 87 coins; the box has 86"
+    d.play(["coins", 0, -86]).play(["coins", 1, -86])  # the spec's stop at 0, at the bound
+    assert d.coins(0) == d.coins(1) == 0
 
 
 @pytest.mark.parametrize(

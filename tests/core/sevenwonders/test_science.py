@@ -62,8 +62,8 @@ def test_no_token_is_offered_once_the_board_is_empty():
             + ["library", "dispensary", "laboratory", "school"]
             + ["academy", "study", "university", "observatory"],
         )
-        .set_coins(0, 99)
-        .set_coins(1, 99)
+        .set_coins(0, 86)
+        .set_coins(1, 86)
     )
     for c in ["scriptorium", "pharmacist", "workshop"]:
         d.build(0, c)
@@ -75,7 +75,7 @@ def test_no_token_is_offered_once_the_board_is_empty():
     ]:
         d.build(0, c).progress(0, t)
     d.build(1, "school").progress(1, "economy")
-    d.next_age(1).set_coins(0, 99).set_coins(1, 99)
+    d.next_age(1).set_coins(0, 86).set_coins(1, 86)
     d.build(1, "academy").build(1, "study").progress(1, "architecture")
     assert d.game.board == []
     d.build(0, "university").build(0, "observatory")
@@ -87,10 +87,10 @@ def test_no_token_is_offered_once_the_board_is_empty():
 def test_six_different_symbols_win_at_once():
     """Rules 000: 異なる6種類がそろった瞬間に科学勝利です (four symbols of age I, Academy's
     sundial, University's globe)."""
-    d = Duel(keep=GREENS_I + ["academy", "university"]).set_coins(0, 99)
+    d = Duel(keep=GREENS_I + ["academy", "university"]).set_coins(0, 86)
     for c in GREENS_I:
         d.build(0, c)
-    d.next_age(0).next_age(0).set_coins(0, 99).build(0, "academy")
+    d.next_age(0).next_age(0).set_coins(0, 86).build(0, "academy")
     assert d.result()["over"] is False and d.game.needs(0)[1] == 1
     d.build(0, "university")
     res = d.result()
@@ -102,10 +102,10 @@ def test_six_different_symbols_win_at_once():
 def test_law_can_be_the_sixth_symbol():
     """Rules 000: 緑カードの記号と、法律の進歩トークンの記号を含めます — five symbols on cards, then
     the sundial pair's token is Law: science victory on taking it."""
-    d = Duel(keep=GREENS_I + ["academy", "study"]).set_coins(0, 99)
+    d = Duel(keep=GREENS_I + ["academy", "study"]).set_coins(0, 86)
     for c in GREENS_I:
         d.build(0, c)
-    d.next_age(0).next_age(0).set_coins(0, 99).build(0, "academy").build(0, "study")
+    d.next_age(0).next_age(0).set_coins(0, 86).build(0, "academy").build(0, "study")
     assert d.result()["pending"] == "progress" and d.result()["over"] is False
     d.progress(0, "law")
     res = d.result()
@@ -117,10 +117,10 @@ def test_the_mausoleum_can_build_the_sixth_symbol():
     """Rules 000 wonders: 霊廟は…捨てられたカード全部から1枚を選び、無料で自分の都市へ建て — a
     discarded University gives the sixth symbol."""
     d = Duel(wonders=deal(["mausoleum"]), keep=GREENS_I + ["academy", "university"])
-    d.set_coins(0, 99)
+    d.set_coins(0, 86)
     for c in GREENS_I:
         d.build(0, c)
-    d.next_age(0).next_age(0).set_coins(0, 99).build(0, "academy")
+    d.next_age(0).next_age(0).set_coins(0, 86).build(0, "academy")
     d.discard(1, "university").wonder(0, "mausoleum")
     assert d.result()["pending"] == "mausoleum"
     d.mausoleum(0, "university")
@@ -131,8 +131,8 @@ def test_the_mausoleum_can_build_the_sixth_symbol():
 def test_a_symbol_under_a_wonder_or_sold_does_not_count():
     """Rules 000: ワンダーにするなら…カード自体の費用と効果は使わず; 今捨てるカードは建物になって
     いないので、その色や効果は使いません — no pair from Library under a wonder."""
-    d = Duel(keep=["scriptorium", "library", "dispensary"]).set_coins(0, 99)
-    d.build(0, "scriptorium").next_age(0).set_coins(0, 99)
+    d = Duel(keep=["scriptorium", "library", "dispensary"]).set_coins(0, 86)
+    d.build(0, "scriptorium").next_age(0).set_coins(0, 86)
     d.wonder(0, "pyramids", "library")
     assert d.result()["pending"] is None and d.player(0)["symbols"] == ["quill"]
     d.discard(0, "dispensary")
@@ -157,6 +157,6 @@ def test_each_symbol_is_on_two_cards_so_a_third_copy_cannot_happen():
 )
 def test_green_points_count_as_science(first, second):
     """Rules 000: 緑は科学記号と、ときには勝利点 (Library and Dispensary: 2 VP each)."""
-    d = Duel(keep=[first, second]).set_coins(0, 99)
+    d = Duel(keep=[first, second]).set_coins(0, 86)
     d.build(0, first).next_age(0).build(0, second).progress(0, "philosophy")
     assert d.score(0)["science"] == 2

@@ -11,7 +11,7 @@ PRESET_OTHER = {"circus-maximus", "piraeus", "appian-way", "colossus"}
 
 def wonders_offered(d: Duel) -> set:
     """The wonders legal() offers the player to act (coins are made plentiful first)."""
-    d.set_coins(d.game.turn, 99)
+    d.set_coins(d.game.turn, 86)
     return {e[2] for e in d.legal() if e[0] == "wonder"}
 
 
@@ -31,7 +31,7 @@ def test_first_game_preset_goes_to_the_starting_player(first):
 def test_first_game_preset_wonders_are_built_by_their_owner_only(first):
     """Rules 000: each player builds only their own four wonders (自分の未建設のワンダー)."""
     d = Duel(first=first)
-    d.set_coins(first, 99)
+    d.set_coins(first, 86)
     reason = d.refuse("wonder", first, "colossus", "altar")
     assert reason == "colossus is not one of player %d's wonders" % first
     d.wonder(first, "pyramids", "altar")

@@ -60,7 +60,7 @@ def test_the_opponents_yellow_production_does_not_raise_prices():
 
 def test_the_opponents_wonder_production_does_not_raise_prices():
     """Rules 000 wonders: これらの生産は相手の取引単価を上げません (Great Lighthouse, Piraeus)."""
-    d = Duel().set_coins(0, 99).set_coins(1, 99)
+    d = Duel().set_coins(0, 86).set_coins(1, 86)
     d.wonder(0, "great-lighthouse", "altar")
     d.wonder(1, "piraeus", "theater")  # Piraeus replays: player 1 acts again
     d.set_coins(1, 10).build(1, "baths")
@@ -158,7 +158,7 @@ def test_forum_covers_the_dearest_resource():
 def test_great_lighthouse_covers_the_dearest_resource():
     """Rules 000 wonders: 大灯台は毎手番、石・粘土・木のどれか1個を生産."""
     d = Duel(keep=["quarry", "stone-pit"]).build(1, "quarry").build(1, "stone-pit")
-    d.set_coins(0, 99).wonder(0, "great-lighthouse", "altar")
+    d.set_coins(0, 86).wonder(0, "great-lighthouse", "altar")
     d.next_age(0).set_coins(0, 10)
     assert d.price(0, "rostrum") == (2, False, 0, [WOOD], [])
     d.build(0, "rostrum")
@@ -167,7 +167,7 @@ def test_great_lighthouse_covers_the_dearest_resource():
 
 def test_piraeus_covers_the_dearest_resource():
     """Rules 000 wonders: ピレウスは毎手番ガラスかパピルス1個."""
-    d = Duel().set_coins(1, 99).build(0, "glassworks")
+    d = Duel().set_coins(1, 86).build(0, "glassworks")
     d.wonder(1, "piraeus", "altar").discard(1, "theater")
     d.next_age(1).set_coins(1, 10)
     assert d.price(1, "caravansery") == (4, False, 2, [PAPYRUS], [])
@@ -178,9 +178,9 @@ def test_piraeus_covers_the_dearest_resource():
 def test_two_choice_producers_are_assigned_together():
     """Rules 000: each choice producer gives one unit; Arsenal (wood 2, clay 3) with clay at
     4: Great Lighthouse and Caravansery both take clay, leaving wood 2 + 2 + clay 4."""
-    d = Duel(keep=["caravansery", "brickyard"]).set_coins(0, 99)
+    d = Duel(keep=["caravansery", "brickyard"]).set_coins(0, 86)
     d.wonder(0, "great-lighthouse", "altar")
-    d.next_age(0).set_coins(0, 99).build(0, "caravansery").build(1, "brickyard")
+    d.next_age(0).set_coins(0, 86).build(0, "caravansery").build(1, "brickyard")
     d.next_age(0).set_coins(0, 10)
     assert d.price(0, "arsenal") == (8, False, 0, [CLAY, WOOD, WOOD], [])
     d.build(0, "arsenal")

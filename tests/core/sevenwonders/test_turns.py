@@ -43,7 +43,7 @@ def test_players_alternate():
 def test_each_replay_wonder_gives_one_extra_turn(w):
     """Rules 000 wonders: アルテミス神殿、アッピア街道、ピレウス、空中庭園、スフィンクス carry
     追加手番: the builder plays a whole new turn, then the opponent."""
-    d = Duel(wonders=deal([w])).set_coins(0, 99)
+    d = Duel(wonders=deal([w])).set_coins(0, 86)
     d.wonder(0, w, "altar")
     assert d.result()["turn"] == 0
     d.discard(0, "theater")
@@ -54,7 +54,7 @@ def test_each_replay_wonder_gives_one_extra_turn(w):
 def test_other_wonders_pass_the_turn(w):
     """Rules 000: only the wonders printed with 追加手番 give an extra turn (no target for a
     destroy, and an empty discard pile, leave nothing pending)."""
-    d = Duel(wonders=deal([w])).set_coins(0, 99)
+    d = Duel(wonders=deal([w])).set_coins(0, 86)
     d.wonder(0, w, "altar")
     assert d.result()["pending"] is None
     assert d.result()["turn"] == 1
@@ -62,7 +62,7 @@ def test_other_wonders_pass_the_turn(w):
 
 def test_great_library_token_choice_comes_before_the_turn_passes():
     """Rules 000: 大図書館 lets its builder pick a token, then the opponent plays."""
-    d = Duel(wonders=deal(["great-library"])).set_coins(0, 99)
+    d = Duel(wonders=deal(["great-library"])).set_coins(0, 86)
     d.wonder(0, "great-library", "altar")
     assert d.result()["pending"] == "library" and d.result()["turn"] == 0
     d.progress(0, "economy")
@@ -71,7 +71,7 @@ def test_great_library_token_choice_comes_before_the_turn_passes():
 
 def test_theology_gives_an_extra_turn_to_a_plain_wonder():
     """Rules 000 progress: 神学は、以後建てる自分のワンダー全部に追加手番を付けます."""
-    d = with_tokens(["theology"]).set_coins(0, 99)
+    d = with_tokens(["theology"]).set_coins(0, 86)
     d.wonder(0, "pyramids", "walls")
     assert d.result()["turn"] == 0
     d.discard(0, "barracks")
@@ -80,7 +80,7 @@ def test_theology_gives_an_extra_turn_to_a_plain_wonder():
 
 def test_theology_does_not_double_a_replay_wonder():
     """Rules 000 progress: 既に追加手番があるワンダーを建てても…2回追加することはできません."""
-    d = with_tokens(["theology"]).set_coins(0, 99)
+    d = with_tokens(["theology"]).set_coins(0, 86)
     d.wonder(0, "temple-of-artemis", "walls")
     assert d.result()["turn"] == 0
     d.discard(0, "barracks")
@@ -94,7 +94,7 @@ def test_an_extra_turn_on_the_ages_last_card_is_lost():
     starter): after player 0 starts age II, the turn passes to player 1 normally."""
     d = Duel().fill_to(19)
     assert d.result()["turn"] == 1
-    d.set_coins(1, 99)
+    d.set_coins(1, 86)
     d.wonder(1, "piraeus")
     assert d.result()["pending"] == "starter" and d.result()["turn"] == 1
     d.starter(1, 0)
@@ -109,7 +109,7 @@ def test_an_extra_turn_on_the_last_card_of_age_three_ends_the_game():
     d = Duel(wonders=deal(["temple-of-artemis"], ["hanging-gardens"]))
     d.next_age().next_age().fill_to(19)
     p = d.game.turn
-    d.set_coins(p, 99)
+    d.set_coins(p, 86)
     w = "temple-of-artemis" if p == 0 else "hanging-gardens"
     d.wonder(p, w)
     res = d.result()

@@ -142,10 +142,10 @@ def test_a_destroying_wonders_shield_can_win_before_the_choice():
     """Rules 000: 軍事か科学の即勝利に達したらゲームはそこで終わります — the Statue's shield takes
     the capital; no destroy is asked."""
     reds = ["guard-tower", "stable", "garrison", "palisade", "walls", "archery-range"]
-    d = Duel(keep=reds + ["quarry"]).set_coins(0, 99).build(1, "quarry")
+    d = Duel(keep=reds + ["quarry"]).set_coins(0, 86).build(1, "quarry")
     for c in reds[:4]:
         d.build(0, c)
-    d.next_age(0).set_coins(0, 99).build(0, "walls").build(0, "archery-range")
+    d.next_age(0).set_coins(0, 86).build(0, "walls").build(0, "archery-range")
     assert d.result()["conflict"] == 8
     d.wonder(0, "statue-of-zeus")
     res = d.result()
@@ -198,8 +198,8 @@ def test_a_card_under_a_wonder_is_not_in_the_discard_pile():
 def test_mausoleum_can_rebuild_a_destroyed_card():
     """Rules 000: a destroyed card is discarded (捨てさせ), so it is in the Mausoleum's pile."""
     d = Duel(wonders=deal(["statue-of-zeus", "mausoleum"]), keep=["quarry"]).build(1, "quarry")
-    d.set_coins(0, 99).wonder(0, "statue-of-zeus").destroy(0, "quarry")
-    d.set_coins(0, 99).wonder(0, "mausoleum").mausoleum(0, "quarry")
+    d.set_coins(0, 86).wonder(0, "statue-of-zeus").destroy(0, "quarry")
+    d.set_coins(0, 86).wonder(0, "mausoleum").mausoleum(0, "quarry")
     assert d.player(0)["cards"] == ["quarry"] and d.player(1)["cards"] == []
 
 
@@ -254,10 +254,10 @@ def test_great_library_law_can_win_science():
         progress=["agriculture", "masonry", "philosophy", "urbanism", "economy"],
         box=["law", "architecture", "mathematics", "strategy", "theology"],
         keep=greens,
-    ).set_coins(0, 99)
+    ).set_coins(0, 86)
     for c in greens[:4]:
         d.build(0, c)
-    d.next_age(0).next_age(0).set_coins(0, 99).build(0, "academy").wonder(0, "great-library")
+    d.next_age(0).next_age(0).set_coins(0, 86).build(0, "academy").wonder(0, "great-library")
     d.progress(0, "law")
     res = d.result()
     assert (res["over"], res["winner"], res["victory"]) == (True, 0, "science")
@@ -266,12 +266,12 @@ def test_great_library_law_can_win_science():
 def test_seven_wonders_at_most():
     """Rules 000: 2人合計で建てられるのは7つまでです。7つ目が完成したら、残る8つ目を箱へ戻します;
     also 建てたワンダーを再び建てることはできません."""
-    d = Duel().set_coins(0, 99).set_coins(1, 99)
+    d = Duel().set_coins(0, 86).set_coins(1, 86)
     d.wonder(0, "pyramids").wonder(1, "circus-maximus")
     assert d.refuse("wonder", 0, "pyramids", "altar") == "pyramids is already built"
     d.wonder(0, "great-lighthouse").wonder(1, "colossus")
     d.wonder(0, "temple-of-artemis").wonder(0, "statue-of-zeus")
-    d.set_coins(1, 99).wonder(1, "appian-way")  # replays: player 1 again
+    d.set_coins(1, 86).wonder(1, "appian-way")  # replays: player 1 again
     assert len(d.player(0)["wonders"]) == 4 and len(d.player(1)["wonders"]) == 3
     assert d.result()["turn"] == 1
     reason = d.refuse("wonder", 1, "piraeus", "altar")

@@ -12,7 +12,7 @@ def yellow_city() -> Duel:
     """Player 0 at the start of age III with 4 brown, 4 grey, 2 red and 2 yellow cards
     and 2 wonders; production wood 3, clay 1, stone 1, glass 2, papyrus 2, and the
     Great Lighthouse. Player 1 has only discarded."""
-    d = Duel(keep=AGE1 + AGE2 + AGE3_YELLOW).set_coins(0, 99)
+    d = Duel(keep=AGE1 + AGE2 + AGE3_YELLOW).set_coins(0, 86)
     for c in AGE1:
         d.build(0, c)
     d.next_age(0)

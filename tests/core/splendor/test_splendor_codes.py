@@ -63,10 +63,11 @@ def test_vector_events_round_trip() -> None:
         for event in record["events"]:
             if round_trip(event) is None:
                 uncoded.append(event)
-    # Only corrections and cards named by a descriptor object stay as they are.
+    # Only corrections (never coded) and cards named by a descriptor object (two vectors)
+    # stay as they are.
     for event in uncoded:
         assert event[0] == "tokens" or isinstance(event[2], dict), event
-    assert len(uncoded) <= 3
+    assert sum(event[0] != "tokens" for event in uncoded) <= 2
 
 
 SHAPES = [

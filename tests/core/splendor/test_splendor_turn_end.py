@@ -189,10 +189,16 @@ def test_tokens_correction_any_player_any_time() -> None:
     assert res(g)["pending"] is None and res(g)["turn"] == 1
 
 
-def test_tokens_correction_stops_at_25() -> None:
+def test_no_correction_leaves_a_hand_above_25_of_a_token() -> None:
+    """The game has 25 tokens (docs/splendor-duel.md, Bounds): a correction beyond them is
+    refused, not clamped, and the hand is left as it was."""
     g = game()
-    give(g, 0, white=40)
+    give(g, 0, white=25)
     assert tokens(g, 0) == {"white": 25}
+    refused(g, ["tokens", 0, {"red": 1, "white": 1}], "player 0 would hold 26 white")
+    assert tokens(g, 0) == {"white": 25}
+    give(g, 0, white=-25, red=-25)  # stops at 0, as the spec says
+    assert tokens(g, 0) == {}
 
 
 @pytest.mark.parametrize(
@@ -203,6 +209,11 @@ def test_tokens_correction_stops_at_25() -> None:
         ({"white": "1"}, "whole tokens"),
         ({"white": 1.5}, "whole tokens"),
         ({"white": True}, "whole tokens"),
+        ({"white": 26}, "whole tokens from -25 to 25"),
+        ({"white": -26}, "whole tokens from -25 to 25"),
+        ({"white": 10**15}, "whole tokens from -25 to 25"),
+        ({"white": 10**400}, "whole tokens from -25 to 25"),
+        ({"white": -1, "ruby": -1}, "unknown token"),
     ],
 )
 def test_bad_corrections_are_refused(arg: object, why: str) -> None:
