@@ -41,6 +41,13 @@ check: venv typings
 bench: venv node_modules
 	$(PY) -m duelkeeper.bench
 
+# A long random walk of button presses on the emulated RP2040 (not in `make test`: it
+# takes hours of wall time; docs/rp2.md, "Soak"). SOAK_ARGS passes options on, e.g.
+# make soak SOAK_ARGS="--presses 500 --seed 2".
+.PHONY: soak
+soak: venv node_modules
+	$(PY) -m duelkeeper.soak $(SOAK_ARGS)
+
 # The device in this terminal (keys: see the line under the frame). SIM_ARGS passes
 # options on, e.g. make sim SIM_ARGS="--runtime cpython --size 250x122".
 sim: venv node_modules

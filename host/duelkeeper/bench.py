@@ -132,8 +132,8 @@ def core() -> tuple[str, bool]:
 
 
 def main() -> int:
-    """Every figure `make bench` reports: core, firmware, sync, play log."""
-    from duelkeeper import bench_firmware, bench_log, bench_sync
+    """Every figure `make bench` reports: core, firmware, sync, play log, real port."""
+    from duelkeeper import bench_firmware, bench_log, bench_rp2, bench_sync
 
     ok = True
     for part in (core, bench_firmware.main):
@@ -141,7 +141,10 @@ def main() -> int:
         print(text + "\n")
         ok = ok and fine
     ok = bench_sync.main() == 0 and ok
-    return 0 if bench_log.main() == 0 and ok else 1
+    ok = bench_log.main() == 0 and ok
+    text, fine = bench_rp2.main()
+    print("\n" + text)
+    return 0 if fine and ok else 1
 
 
 if __name__ == "__main__":

@@ -1,0 +1,273 @@
+"""`make bench` on the real port: the shipped build on MicroPython's rp2 port (v1.28.0,
+RPI_PICO) in the emulated RP2040 (duelkeeper.rp2: rp2040js 1.4.1 under Node).
+
+Every heap figure is the port's own: ``gc.mem_alloc()`` and ``gc.mem_free()`` after
+``gc.collect()``, and the largest free block, ``micropython.mem_info()``'s "max free sz"
+(16-byte blocks). Measured:
+
+* at boot: a blank board's REPL (raw REPL after a soft reset, nothing of ours loaded);
+* deploy: ``duelkeeper deploy --port`` onto that blank board, wall and emulated seconds;
+* a 7 Wonders Duel game (duelkeeper.sim.tablegame seed 1, entered by the autoplayer's
+  gestures for the board) played by GPIO under the heap watcher (rp2/onboard/heapwatch.py:
+  the app as firmware/main.py runs it, the other cores imported at boot as
+  bench_firmware's "all cores"), which reports the heap after every gesture the app
+  handled and drew. From the same run, in emulated milliseconds: boot to the first frame
+  (first SPI byte, refresh started, refresh done) and each gesture's release to the
+  first SPI byte of its frame. The board is left to settle (refresh done, core idle)
+  after each gesture, so no gesture waits for the one before;
+* sync: ``duelkeeper sync --port`` of SYNC_GAMES finished games (duelkeeper.sim.fill)
+  into a new play log.
+
+rp2040js is not cycle-exact: emulated time is not a real Pico's. docs/benchmarks.md and
+docs/rp2.md explain the figures.
+"""
+
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from duelkeeper import deploy
+from duelkeeper.bench_firmware import HEAP_BUDGET, OTHER_CORES
+from duelkeeper.device import Device as Serial
+from duelkeeper.device import DeviceError
+from duelkeeper.log import Log
+from duelkeeper.rp2 import flashimage
+from duelkeeper.rp2.board import BOOTROM_NAME, UF2_NAME, BoardError, EmulatedBoard, firmware_dir
+from duelkeeper.rp2.device import Rp2Device
+from duelkeeper.rp2.watch import HeapLine, Watch, install, parse
+from duelkeeper.sim import board_profile
+from duelkeeper.sim.autoplay import Autoplayer
+from duelkeeper.sim.device import Device
+from duelkeeper.sim.fill import fill
+from duelkeeper.sim.script import TICK_MS, Step
+from duelkeeper.sim.tablegame import table_record
+from duelkeeper.textable import table
+
+KB = 1024
+BOARD = "pico_inky_pack"
+SEED = 1
+BLOCK_BUDGET = 32 * KB  # the largest free block, never under this during a game
+SYNC_GAMES = 3
+BOOT_LIMIT_MS = 20000  # a board that shows no first frame by then has failed
+FRAME_LIMIT_MS = 3000  # a gesture's frame must start within this
+REPL_BOOT_MS = 2000
+APP_BOOT_MS = 4000  # the app's first frame is shown by then (about 2.9 s)
+CLI = Path(sys.executable).with_name("duelkeeper")
+_REPL_HEAP = (
+    "import gc, micropython\ngc.collect()\n"
+    "print('HEAP -1', gc.mem_alloc(), gc.mem_free(), '- - -1')\nmicropython.mem_info()\n"
+)
+
+
+class BenchError(Exception):
+    """A measurement could not be made; the message says why (the board's output)."""
+
+
+@dataclass
+class Figures:
+    repl: HeapLine | None = None  # the blank board's REPL
+    deploy_wall_s: float = 0.0
+    deploy_emulated_s: float = 0.0
+    watched: list[HeapLine] = field(default_factory=list)  # the game's reports, boot first
+    first_spi_ms: float = 0.0
+    first_busy_ms: float = 0.0  # refresh started (the panel's BUSY)
+    first_shown_ms: float = 0.0  # refresh done
+    press_ms: list[float] = field(default_factory=list)  # release to the frame's first byte
+    sync_games: int = 0
+    sync_wall_s: float = 0.0
+    sync_emulated_s: float = 0.0
+
+
+def script(seed: int, board: str, where: Path) -> list[Step]:
+    """The gestures that play table game ``seed`` on ``board`` and file it."""
+    with Device(where, runtime="cpython", buttons=board_profile(board)[2]) as d:
+        d.step(0)
+        ap = Autoplayer(d)
+        ap.play(table_record(seed))
+        ap.press("a")  # the score sheet's A: filed
+        return ap.steps
+
+
+def _cli(*args: str) -> float:
+    """Run ``duelkeeper ARGS``; the wall seconds it took."""
+    start = time.perf_counter()
+    done = subprocess.run([str(CLI), *args], capture_output=True, text=True)
+    if done.returncode:
+        raise BenchError(f"duelkeeper {args[0]}: {(done.stderr or done.stdout).strip()}")
+    return time.perf_counter() - start
+
+
+def repl_and_deploy(tmp: Path, f: Figures) -> None:
+    """A blank board: its heap at the REPL, then a deploy onto it."""
+    with EmulatedBoard(flashimage.blank(tmp / "blank.img"), BOARD) as board:
+        board.run(REPL_BOOT_MS)  # the first boot formats the flash
+        board.free_run(True)
+        with Serial(board.path) as serial:
+            serial.enter()
+            lines, _ = parse(serial.run(_REPL_HEAP).decode())
+        if not lines:
+            raise BenchError("the blank board's REPL gave no heap figures")
+        f.repl = lines[0]
+        board.free_run(True)  # already on: reads the emulated time
+        start = board.t_us
+        f.deploy_wall_s = _cli("deploy", "--port", board.path, "--board", BOARD)
+        board.free_run(False)
+        f.deploy_emulated_s = (board.t_us - start) / 1e6
+
+
+def sync(tmp: Path, f: Figures, games: int = SYNC_GAMES) -> None:
+    """``duelkeeper sync --port`` of ``games`` finished games into a new play log."""
+    fill(tmp / "games", games, SEED)
+    image = flashimage.from_folder(tmp / "sync.img", tmp / "games")
+    flashimage.install(image, deploy.files(), BOARD)
+    with EmulatedBoard(image, BOARD) as board:
+        board.run(APP_BOOT_MS)
+        board.free_run(True)
+        start = board.t_us
+        f.sync_wall_s = _cli("sync", "--port", board.path, "--db", str(tmp / "log.sqlite3"))
+        board.free_run(False)
+        f.sync_emulated_s = (board.t_us - start) / 1e6
+    with Log.open(tmp / "log.sqlite3") as log:
+        f.sync_games = sum(1 for _ in log.games())
+    if f.sync_games != games:
+        raise BenchError(f"sync copied {f.sync_games} of {games} games")
+
+
+def _boot(device: Rp2Device, watch: Watch, f: Figures) -> None:
+    """Power-on to the first frame shown: first SPI byte, refresh started, done."""
+    board = device.board
+    while not f.first_shown_ms:
+        r = board.run(10)
+        if not f.first_spi_ms and r.spi_bytes:
+            f.first_spi_ms = r.t_us / 1000
+        if not f.first_busy_ms and r.busy:
+            f.first_busy_ms = r.t_us / 1000
+        if r.refreshes:
+            f.first_shown_ms = r.refreshes[0].t_us / 1000
+        elif r.t_us > BOOT_LIMIT_MS * 1000:
+            raise BenchError(f"no first frame in {BOOT_LIMIT_MS} ms; the board said:\n{watch.said}")
+    device.settle()
+
+
+def game(steps: list[Step], where: Path, f: Figures, cores: tuple[str, ...] = OTHER_CORES) -> None:
+    """``steps`` by GPIO on a board running the heap watcher with ``cores`` loaded."""
+    where.mkdir(parents=True, exist_ok=True)
+    install(where / "flash.img", deploy.files(), BOARD, cores)
+    with Rp2Device(where, BOARD, install=False) as device:
+        board = device.board
+        watch = Watch(board)
+        _boot(device, watch, f)
+        f.watched += watch.poll()
+        for step in steps:
+            if step.kind == "wait":
+                board.run(step.ms)
+            if step.kind not in ("press", "hold"):
+                continue
+            r = board.play([(step.button, max(1, step.ms // TICK_MS) * TICK_MS), (0, 0)])
+            release, sent = r.t_us, r.spi_bytes
+            while r.spi_bytes == sent and r.t_us - release < FRAME_LIMIT_MS * 1000:
+                r = board.run(1)
+            if r.spi_bytes > sent:
+                f.press_ms.append((r.t_us - release) / 1000)
+            device.settle()
+            f.watched += watch.poll()
+            trouble = watch.trouble()
+            if trouble:
+                raise BenchError(f"the app stopped after {len(f.press_ms)} gestures:\n{trouble}")
+
+
+def collect(steps: list[Step] | None = None, sync_games: int = SYNC_GAMES) -> Figures:
+    """Every figure; ``steps`` (default: the table game's script) and ``sync_games``
+    make a shorter run."""
+    f = Figures()
+    with tempfile.TemporaryDirectory(prefix="bench-rp2-") as name:
+        tmp = Path(name)
+        repl_and_deploy(tmp, f)
+        game(script(SEED, BOARD, tmp / "script") if steps is None else steps, tmp / "game", f)
+        if sync_games:
+            sync(tmp, f, sync_games)
+    return f
+
+
+def _kb(n: float) -> str:
+    return f"{n / KB:.1f} KB"
+
+
+def report(f: Figures) -> tuple[str, bool]:
+    """The printed table, and whether the heap budgets hold."""
+    rows: list[list[str]] = []
+    ok = True
+
+    def row(what: str, value: str, budget: str = "-", fine: bool | None = None) -> None:
+        nonlocal ok
+        ok = ok and fine is not False
+        rows.append([what, value, budget, "-" if fine is None else "PASS" if fine else "FAIL"])
+
+    if f.repl is not None:
+        row("REPL after boot: mem_free", f"{f.repl.free:,} B")
+        row("  mem_alloc / largest free block", f"{f.repl.alloc:,} B / {f.repl.largest:,} B")
+    presses = [h for h in f.watched if h.presses >= 0]
+    if presses:
+        most = max(presses, key=lambda h: h.alloc)
+        least = min(h.largest for h in presses)
+        boot = [h for h in f.watched if h.presses < 0]
+        if boot:
+            row("all cores imported, before the app", _kb(boot[0].alloc))
+        row(
+            "live heap, most after any press",
+            _kb(most.alloc),
+            _kb(HEAP_BUDGET),
+            most.alloc <= HEAP_BUDGET,
+        )
+        row("  free / largest free block then", f"{_kb(most.free)} / {_kb(most.largest)}")
+        row("largest free block, least", _kb(least), _kb(BLOCK_BUDGET), least >= BLOCK_BUDGET)
+    else:
+        row("live heap during the game", "n/a: no report from the watcher", _kb(HEAP_BUDGET), False)
+    row("boot to first frame: first SPI byte", f"{f.first_spi_ms:.0f} ms")
+    row("  refresh started / shown", f"{f.first_busy_ms:.0f} / {f.first_shown_ms:.0f} ms")
+    if f.press_ms:
+        row(
+            "press to frame sent: median / max",
+            f"{statistics.median(f.press_ms):.0f} / {max(f.press_ms):.0f} ms",
+        )
+    row(
+        "deploy onto a blank board",
+        f"{f.deploy_wall_s:.1f} s wall, {f.deploy_emulated_s:.1f} s emulated",
+    )
+    if f.sync_games:
+        row(
+            f"sync of {f.sync_games} finished games",
+            f"{f.sync_wall_s:.1f} s wall ({f.sync_games / f.sync_wall_s:.2f} games/s), "
+            f"{f.sync_emulated_s:.1f} s emulated",
+        )
+    lines = [
+        "the real port (host/duelkeeper/bench_rp2.py): MicroPython rp2 v1.28.0 on an emulated",
+        f"  RP2040 (rp2040js 1.4.1, not cycle-exact), board {BOARD}; the 7wd table game (seed "
+        f"{SEED}), {len(presses)} gestures reported, all cores imported at boot; heap from gc",
+        "  and micropython.mem_info() after gc.collect(); times in emulated ms unless wall",
+        "",
+        table(["real rp2 port", "figure", "budget", "verdict"], rows),
+    ]
+    return "\n".join(lines), ok
+
+
+def main() -> tuple[str, bool]:
+    """The report, and whether it passes; without the firmware, a line saying so."""
+    head = "the real port (host/duelkeeper/bench_rp2.py): not measured:"
+    here = firmware_dir()
+    if not (here / UF2_NAME).is_file() or not (here / BOOTROM_NAME).is_file():
+        return f"{head} {here} has no {UF2_NAME} or {BOOTROM_NAME}", True
+    try:
+        return report(collect())
+    except (BenchError, BoardError, DeviceError) as err:
+        return f"{head} {err}", False
+
+
+if __name__ == "__main__":
+    text, fine = main()
+    print(text)
+    sys.exit(0 if fine else 1)

@@ -1,0 +1,76 @@
+"""Bench only: the app as firmware/main.py runs it, plus a heap line after each gesture.
+
+host/duelkeeper/bench_rp2.py and soak.py install this file as ``/main.py`` on an
+emulated board's flash in place of the two lines deploy ships; the shipped build under
+/lib is unchanged. It opens the board and storage and runs ``firmware.app.App`` exactly
+as ``firmware.main.run`` does (the loop is copied: ``run`` has no hook). When the app has
+handled a gesture (``app.presses`` moved) and has sent that gesture's frame (nothing
+drawn or waiting for a refresh), it collects the garbage and prints one line over USB
+serial::
+
+    HEAP <presses> <gc.mem_alloc()> <gc.mem_free()> <screen> <game> <events played>
+
+(the top screen's module, the game in progress or "-", its events played or -1),
+followed by ``micropython.mem_info()``'s own lines, whose "max free sz" is the largest
+free block in 16-byte blocks (MicroPython has no call that returns it). A first HEAP
+line with presses -1 (and no app) comes before the app starts. ``/cores.txt``, when present, names
+modules to import before that (one a line: the other games' cores, for "all cores").
+"""
+
+import gc
+
+import micropython
+
+# Imported by name, as firmware/main.py imports the board: the host's type check of this
+# file then stops here instead of following the device code without its stubs.
+App = __import__("firmware.app", None, None, ("App",)).App
+_clock = __import__("firmware.clock", None, None, ("sleep_ms", "ticks_ms"))
+Storage = __import__("firmware.storage", None, None, ("Storage",)).Storage
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # annotations only
+    from typing import Any
+
+DEFAULT_BOARD = "badger2040"  # firmware/main.py's
+TICK_MS = 10
+
+
+def report(presses: int, app: "Any" = None) -> None:
+    screen, game, played = "-", "-", -1
+    if app is not None:
+        screen = type(app.stack[-1]).__module__.rsplit(".", 1)[-1]
+        if app.match is not None:
+            game, played = app.match.record["game"], app.match.played
+    gc.collect()
+    print("HEAP", presses, gc.mem_alloc(), gc.mem_free(), screen, game, played)  # type: ignore[attr-defined]
+    micropython.mem_info()
+
+
+def preload() -> None:
+    try:
+        f = open("/cores.txt")
+    except OSError:
+        return
+    with f:
+        for line in f.read().split():
+            __import__(line)
+
+
+def run() -> None:
+    preload()
+    report(-1)
+    storage = Storage("/")
+    name = str(storage.settings().get("board") or DEFAULT_BOARD)
+    board = __import__("boards." + name, None, None, ("open",)).open()
+    if board.root.rstrip("/") != "":
+        storage = Storage(board.root)
+    app = App(board, storage)
+    seen = app.presses
+    while True:
+        app.tick(_clock.ticks_ms())
+        if app.presses != seen and not app.dirty and not app.refresh.pending:
+            seen = app.presses
+            report(seen, app)
+        _clock.sleep_ms(TICK_MS)
+
+
+run()

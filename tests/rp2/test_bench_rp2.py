@@ -1,0 +1,62 @@
+"""The real port's bench (duelkeeper.bench_rp2): the heap watcher's lines, and a short
+measurement on the emulated RP2040 with the shipped build under the watcher."""
+
+from pathlib import Path
+
+from rp2help import needs_rp2
+
+from duelkeeper import bench_rp2
+from duelkeeper.rp2.watch import BLOCK, HeapLine, parse
+from duelkeeper.sim.script import BUTTONS, Step
+
+# What the watcher printed on the emulated board (its boot line, then a press), and the
+# start of a third report cut off by the end of a read.
+SAID = (
+    "HEAP -1 29808 216080 - - -1\r\n"
+    "stack: 972 out of 7936\r\n"
+    "GC: total: 245888, used: 29808, free: 216080\r\n"
+    " No. of 1-blocks: 269, 2-blocks: 102, max blk sz: 122, max free sz: 11672\r\n"
+    "HEAP 7 72499 173389 track7 7wd 3\r\n"
+    "stack: 972 out of 7936\r\n"
+    "GC: total: 245888, used: 72499, free: 173389\r\n"
+    " No. of 1-blocks: 801, 2-blocks: 140, max blk sz: 130, max free sz: 7321\r\n"
+    "HEAP 8 72511 173377 pick7 7wd 3\r\n"
+    "stack: 972 out of 7936\r\n"
+)
+
+
+def test_parse_reads_each_complete_report_and_keeps_the_rest() -> None:
+    lines, rest = parse(SAID)
+    assert lines == [
+        HeapLine(-1, 29808, 216080, 11672 * BLOCK, "-", "-", -1),
+        HeapLine(7, 72499, 173389, 7321 * BLOCK, "track7", "7wd", 3),
+    ]
+    assert rest.startswith("\r\nHEAP 8 72511")  # the cut report, whole on the next read
+    more, _ = parse(rest + " No. of 1-blocks: 1, 2-blocks: 1, max blk sz: 1, max free sz: 9\r\n")
+    assert more == [HeapLine(8, 72511, 173377, 9 * BLOCK, "pick7", "7wd", 3)]
+
+
+def test_parse_of_output_without_a_report() -> None:
+    assert parse(">>> \r\nMicroPython v1.28.0\r\n") == ([], ">>> \r\nMicroPython v1.28.0\r\n")
+
+
+@needs_rp2
+def test_a_few_presses_measured_on_the_real_port(tmp_path: Path) -> None:
+    # On the Pico Inky Pack's first screen: A taps move down the choice of game, C taps up.
+    steps = [Step("press", BUTTONS[b], 80) for b in "aacc"]
+    f = bench_rp2.Figures()
+    bench_rp2.game(steps, tmp_path, f, cores=())
+    boot = [h for h in f.watched if h.presses < 0]
+    after = [h for h in f.watched if h.presses >= 0]
+    assert len(boot) == 1 and boot[0].screen == "-"
+    # every gesture handled and reported, in order, on the choice of game
+    assert [h.presses for h in after] == [1, 2, 3, 4]
+    assert all((h.screen, h.game, h.played) == ("games", "-", -1) for h in after)
+    for h in after:  # the app and its first screen on top of the watcher
+        assert boot[0].alloc < h.alloc <= bench_rp2.HEAP_BUDGET
+        assert bench_rp2.BLOCK_BUDGET <= h.largest <= h.free
+        assert h.alloc + h.free > 200 * 1024  # the port's heap, about 240 KB
+    assert 0 < f.first_spi_ms < f.first_busy_ms < f.first_shown_ms < bench_rp2.BOOT_LIMIT_MS
+    assert len(f.press_ms) == 4 and all(0 < ms < bench_rp2.FRAME_LIMIT_MS for ms in f.press_ms)
+    text, ok = bench_rp2.report(f)
+    assert ok and "PASS" in text and "FAIL" not in text
