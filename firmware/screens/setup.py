@@ -17,7 +17,7 @@ from .menu import Menu
 
 _TOKENS = 5
 _WONDERS_EACH = 4
-_WONDERS = (" starts, preset", " starts, draft")  # the first-game preset, the wonder draft
+_WONDERS = (", preset", ", draft")  # who starts, with the first-game preset or the draft
 
 
 class Screen(Menu):

@@ -138,12 +138,13 @@ class Steps(Menu):
     def more(self, i: int) -> None:
         ev = self.events[i]
         ways = self.ways(i)
-        if len(ways) < 2:
-            self.pick(i)
+        app = self.app
+        if len(ways) < 2:  # C never moves the marker: one meaning per button
+            app.notice = "One way to pay: A moves"  # type: ignore[attr-defined]
+            app.redraw()  # type: ignore[attr-defined]
             return
         events = [["rondel", ev[1], ev[2], w] for w in ways]
         head = "%s: pay how?" % steps(ev[2])
-        app = self.app
         c = app.canvas  # type: ignore[attr-defined]
         room = app.width - 11  # type: ignore[attr-defined]  # a list row's
         labels = []

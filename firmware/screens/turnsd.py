@@ -9,7 +9,7 @@ now"), so that a habit of presses stays right. Tokens are picked with the token 
 from .menu import Menu
 
 _VERBS = ("take", "buy", "reserve", "privilege", "replenish")
-_LABELS = ("Take tokens", "Buy a card", "Reserve a card", "Use privileges", "Replenish board")
+_LABELS = ("Tokens", "Buy a card", "Reserve", "Privileges", "Replenish")  # with "not now": 250 px
 
 
 class Screen(Menu):

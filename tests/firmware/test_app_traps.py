@@ -34,7 +34,7 @@ def test_naming_player_2_does_not_swap_the_seats(tmp_path: Path) -> None:
         assert d.view()["screen"] == "letters"
         keys(ap, "down", "a", "c")  # "B"
         v = d.view()
-        assert v["labels"][:3] == ["Play: A vs B", "Player 1: A", "Player 2: B"]
+        assert v["labels"][:3] == ["Start the game", "Player 1: A", "Player 2: B"]
 
 
 def test_names_list_opens_on_a_free_recent_name(tmp_path: Path) -> None:
@@ -47,7 +47,7 @@ def test_names_list_opens_on_a_free_recent_name(tmp_path: Path) -> None:
         assert v["labels"] == ["New name...", "Edit Bob", "Ann (swap seats)", "Bob", "Cy"]
         assert v["labels"][v["i"]] == "Cy"
         keys(ap, "up", "up", "a")  # the marked name swaps, as it says
-        assert d.view()["labels"][0] == "Play: Bob vs Ann"
+        assert d.view()["labels"][1:3] == ["Player 1: Bob", "Player 2: Ann"]
 
 
 def test_c_on_a_list_never_picks(tmp_path: Path) -> None:
@@ -73,11 +73,11 @@ def test_antike_first_menu_of_one_kind_costs_no_press(tmp_path: Path) -> None:
         ap = _antike(d)
         ap.press("a")
         v = d.view()
-        assert v["screen"] == "choice"  # the rondel moves at once
+        assert v["screen"] == "turnad"  # the rondel moves at once (turnad.Steps)
         assert v["notice"] == "Only choice: Rondel"
         assert all(e[0] == "rondel" for e in v["events"])
-        ap.press("c")  # one meaning per button: C does not move the marker
-        assert d.last.events == 0
+        ap.press("c")  # one meaning per button: C (other ways to pay) never moves the marker
+        assert d.last.events == 0 and d.view()["notice"] == "One way to pay: A moves"
         ap.press("a")
         assert d.last.events == 1
 
@@ -110,10 +110,10 @@ def test_7wd_setup_in_one_menu_and_the_tokens_in_the_order_marked(tmp_path: Path
         keys(ap, "a", "a")
         v = d.view()
         assert v["labels"] == [
-            "Player 1 starts, preset",
-            "Player 2 starts, preset",
-            "Player 1 starts, draft",
-            "Player 2 starts, draft",
+            "Player 1, preset",
+            "Player 2, preset",
+            "Player 1, draft",
+            "Player 2, draft",
         ]
         keys(ap, "down", "a")  # Player 2 starts, first-game preset
         keys(ap, "down", "down", "a")  # economy; the cursor moves on to law
@@ -139,7 +139,7 @@ def test_7wd_draft_entered_as_each_players_four_wonders(tmp_path: Path) -> None:
     left; no pick of the draft (forced or not) is entered one by one."""
     with apphelp.device(tmp_path) as d:
         ap = Autoplayer(d)
-        keys(ap, "a", "a", "down", "down", "a")  # Player 1 starts, draft
+        keys(ap, "a", "a", "down", "down", "a")  # Player 1, draft
         v = d.view()
         assert v["labels"][:2] == ["Appian Way", "Circus Maximus"] and len(v["labels"]) == 12
         keys(ap, "a", "a", "a", "a")  # the first four in the list
@@ -161,11 +161,11 @@ def test_splendor_turn_menu_keeps_its_places(tmp_path: Path) -> None:
         v = d.view()
         assert v["screen"] == "turnsd"
         assert v["labels"] == [
-            "Take tokens",
+            "Tokens",
             "Buy a card",
-            "Reserve a card",
-            "Use privileges",
-            "Replenish board",
+            "Reserve",
+            "Privileges",
+            "Replenish",
         ]
         keys(ap, "down", "a")  # nothing can be bought at the start
         assert d.view()["screen"] == "turnsd"
