@@ -219,7 +219,10 @@ function wireSpi() {
   const done = clock.createAlarm(() => spi.completeTransmit(0));
   spi.onTransmit = (value) => {
     spiBytes++;
-    if (!gpio[wiring.cs].outputValue) panel.write(gpio[wiring.dc].outputValue ? 1 : 0, value, nowUs());
+    if (!gpio[wiring.cs].outputValue) {
+      panel.write(gpio[wiring.dc].outputValue ? 1 : 0, value, nowUs());
+      busyPin(); // a command that makes the panel busy shows on BUSY at once, not at a poll
+    }
     done.schedule(SPI_BYTE_NS);
   };
   // CS and RST edges reach the panel when they happen (a pin listener), not at a poll.
@@ -232,7 +235,10 @@ function wireSpi() {
   let rst = true;
   gpio[wiring.rst].addListener(() => {
     const level = gpio[wiring.rst].outputValue;
-    if (level && !rst) panel.reset(nowUs());
+    if (level && !rst) {
+      panel.reset(nowUs());
+      busyPin();
+    }
     rst = level;
   });
 }
@@ -247,7 +253,11 @@ function pins() {
     // released: the pad's pull decides (none: reads low); pressed: the switch's level
     p.setInputValue(pressed ? active === 1 : p.pullupEnabled);
   }
-  if (panel) gpio[wiring.busy].setInputValue(panel.busyLevel(nowUs()) === 1);
+  if (panel) busyPin();
+}
+
+function busyPin() {
+  mcu.gpio[wiring.busy].setInputValue(panel.busyLevel(nowUs()) === 1);
 }
 
 const BITS = { a: 0, b: 1, c: 2, up: 3, down: 4 };

@@ -23,6 +23,7 @@ def serve(storage: Path, board: str, out: TextIO = sys.stdout) -> int:
     previous = signal.signal(signal.SIGTERM, _stop)
     try:
         with Rp2Device(storage, board) as device:
+            device.boot()  # the app up (its USB too) before a host is told the port
             print(device.board.path, file=out, flush=True)
             device.board.free_run(True)
             try:

@@ -99,7 +99,9 @@ def _device(options: Options) -> "Any":
 
         if options.size is not None or options.buttons is not None:
             raise DuelkeeperError("--size and --buttons are the board's own on --target rp2")
-        return Rp2Device(options.storage, rp2_board(options.board))
+        device = Rp2Device(options.storage, rp2_board(options.board))
+        device.boot()  # the first frame, as a script's first `shot` expects
+        return device
     from duelkeeper.sim.device import Device
 
     width, height, buttons = board_profile(options.board)
