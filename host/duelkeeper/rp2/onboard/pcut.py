@@ -1,0 +1,57 @@
+"""The app's storage calls, one per raw-REPL command, for the power-cut tests.
+
+tests/rp2/test_power_cuts.py puts this module at ``/pcut.py`` on an emulated board that
+holds the shipped build but no ``main.py``: the board then boots to its REPL at once (no
+app, no panel), and each trial is one storage call cut inside one of its flash
+operations. The calls and their arguments are the app's (firmware/app.py, session.py,
+screens/): the journal gets the very bytes the app would write.
+"""
+
+from firmware.storage import Storage
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # annotations only
+    from typing import Any
+
+
+class Coded:
+    """Stands for the app's ``Match.game``: ``encode()`` gives the code the real core
+    gave the event (computed on the host), all ``Storage.append`` asks of it."""
+
+    def __init__(self, code: int) -> None:
+        self.code = code
+
+    def encode(self, event: object) -> int:
+        return self.code
+
+
+class Running(Storage):
+    """Storage as the app holds it while it runs: the repairs at boot (``reconcile``)
+    were made by the boot that wrote the state cut here, so the first flash operation
+    after the command is the call's own."""
+
+    def _cold(self, name: str, *args: object) -> "Any":
+        if name != "reconcile":
+            return Storage._cold(self, name, *args)
+
+
+def append(event: "list[object]", code: int) -> None:
+    Running("/").append(event, Coded(code))
+
+
+def start(record: "dict[str, object]") -> None:
+    Running("/").start(record)
+
+
+def finish() -> None:
+    Running("/").finish()
+
+
+def save_settings(value: "dict[str, object]") -> None:
+    Running("/").save_settings(value)
+
+
+def ack_oldest() -> None:
+    """What sync's ``ack`` does to the oldest game not yet acknowledged."""
+    s = Running("/")
+    s.ack(s.unsynced()[0])
