@@ -113,6 +113,8 @@ class Buttons:
             if self.three and active != BTN_B:  # a tap of A or C is DOWN or UP
                 active = BTN_DOWN if active == BTN_A else BTN_UP
             return active | PRESS << _SHIFT
+        if not raw & active:  # let go, not yet debounced: a late poll sends no LONG/REPEAT
+            return 0
         elapsed = ticks_diff(now, self._down_at)
         if elapsed < self._due:
             return 0

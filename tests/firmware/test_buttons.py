@@ -86,6 +86,22 @@ def test_late_polls_do_not_burst() -> None:
     assert b.poll(2150) == BTN_UP | REPEAT << 5
 
 
+def test_a_late_poll_after_the_release_sends_no_repeat() -> None:
+    # On the rp2 port a redraw after the LONG can hold the loop past the first repeat's
+    # time; the button was let go meanwhile. That poll sees it up (not yet debounced):
+    # it must not count as held, or a long UP moves the list twice (found on the
+    # emulated Badger 2040, tests/rp2/test_games.py).
+    board = Board()
+    b = Buttons(board)
+    board.mask = BTN_UP
+    assert b.poll(0) == 0 and b.poll(10) == 0
+    assert b.poll(620) == BTN_UP | LONG << 5
+    board.mask = 0  # let go at 700 ms; the next poll comes at 800
+    assert b.poll(800) == 0
+    assert b.poll(810) == 0
+    assert b.held() == 0
+
+
 def test_other_buttons_wait_for_all_released() -> None:
     board = Board()
     got = run(board, [(BTN_A, 5), (BTN_A | BTN_C, 5), (BTN_C, 5), (0, 3), (BTN_C, 3), (0, 3)])
