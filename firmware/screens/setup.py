@@ -50,7 +50,9 @@ class Screen(Menu):
 class Marks(Menu):
     """Mark ``count`` items of a list: A marks one and moves on to the next item not
     marked (one press less when the next one is wanted too); A on a marked item unmarks
-    it. The last mark calls ``done(order)``, the indices in the order marked."""
+    it. The last mark calls ``done(order)``, the indices in the order marked. Back on a
+    list whose marks are all made (B from the next step), A on an item not marked only
+    says so: a mark more would give a player a fifth wonder."""
 
     hints = "A mark  B back"
 
@@ -63,10 +65,14 @@ class Marks(Menu):
 
     def pick(self, i: int) -> None:
         marks = self.marks
+        if not marks[i] and len(self.order) >= self.count:
+            self.app.notice = "%d marked: A on one takes it back" % self.count  # type: ignore[attr-defined]
+            self.app.redraw()  # type: ignore[attr-defined]
+            return
         marks[i] ^= 1
         if marks[i]:
             self.order.append(i)
-            while marks[self.i]:
+            while marks[self.i]:  # never all marked: count < len(marks)
                 self.i = (self.i + 1) % len(marks)
         else:
             self.order.remove(i)

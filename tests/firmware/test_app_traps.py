@@ -153,6 +153,32 @@ def test_7wd_draft_entered_as_each_players_four_wonders(tmp_path: Path) -> None:
     assert [len(w) for w in wonders] == [4, 4] and not set(wonders[0]) & set(wonders[1])
 
 
+def test_7wd_back_to_a_full_set_of_wonders_marks_no_fifth(tmp_path: Path) -> None:
+    """B from player 2's wonders back to player 1's four: A on a wonder not marked is
+    refused with a notice (it used to mark a fifth, and with all twelve marked the
+    device hung looking for the next unmarked one: found by `make soak` on the rp2
+    port); A on a marked one still takes it back."""
+    with apphelp.device(tmp_path) as d:
+        ap = Autoplayer(d)
+        keys(ap, "a", "a", "down", "down", "a")  # Player 1, draft
+        keys(ap, "a", "a", "a", "a")  # the first four
+        assert len(d.view()["labels"]) == 8
+        ap.press("b")  # back to player 1's list, four marked
+        v = d.view()
+        assert len(v["labels"]) == 12 and v["i"] == 4
+        ap.press("a")
+        v = d.view()
+        assert v["notice"] == "4 marked: A on one takes it back"
+        assert len(v["labels"]) == 12  # still player 1's list, nothing marked
+        keys(ap, "up", "a")  # the fourth mark taken back
+        keys(ap, "down", "down", "a")  # another fourth: on to player 2
+        assert len(d.view()["labels"]) == 8
+        keys(ap, "a", "a", "a", "a")
+        keys(ap, "a", "a", "a", "a", "a")  # the tokens
+    wonders = apphelp.journal(tmp_path)["setup"]["wonders"]  # type: ignore[index]
+    assert [len(w) for w in wonders] == [4, 4] and not set(wonders[0]) & set(wonders[1])
+
+
 def test_splendor_turn_menu_keeps_its_places(tmp_path: Path) -> None:
     """Buy is always the second entry, whether or not a card can be bought now."""
     with apphelp.device(tmp_path) as d:
