@@ -224,6 +224,13 @@ def report(f: Figures) -> tuple[str, bool]:
             most.alloc <= HEAP_BUDGET,
         )
         row("  free / largest free block then", f"{_kb(most.free)} / {_kb(most.largest)}")
+        row(
+            "  when: screen, game, events played",
+            f"{most.screen}, {most.game}, {most.played} (gesture {most.presses})",
+        )
+        in_game = sorted(h.alloc for h in presses if h.game != "-")
+        if in_game:
+            row("live heap in the game: median", _kb(in_game[len(in_game) // 2]))
         row("largest free block, least", _kb(least), _kb(BLOCK_BUDGET), least >= BLOCK_BUDGET)
     else:
         row("live heap during the game", "n/a: no report from the watcher", _kb(HEAP_BUDGET), False)
