@@ -164,7 +164,10 @@ class App:
         try:
             m.play(event)
         except IllegalEvent as e:
+            where = e.where
             self.notice = e.reason
+            if where is not None:
+                unload(where[0])  # the core's reasons: loaded only to word this one
             self.redraw()
             return False
         try:

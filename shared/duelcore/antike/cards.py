@@ -45,7 +45,7 @@ _PRIVILEGE_STEPS = const(6)
 _UNITS = const(12)
 _BIG = const(999)
 
-# Refusal reasons: their lines in parse._WHY, raised with parse.no (copies of parse.py's).
+# Refusal reasons: their lines in why.WHY, raised with parse.no (copies of parse.py's).
 _E_CITY_TOKEN = const(6)
 _E_NO_UNIT = const(7)
 _E_NOT_HELD = const(45)

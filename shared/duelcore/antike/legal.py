@@ -16,7 +16,6 @@ Corrections (resources, units) are never listed: they are not moves.
 
 from ..compat import const
 from ..errors import IllegalEvent
-from .parse import QUIET
 from .rules import Game, cities
 from .tables import CARDS, KNOWLEDGE, PERSONALITIES, RESOURCES
 
@@ -70,20 +69,16 @@ def legal(g: Game) -> list:
     s0 = g.pl[0][:]
     s1 = g.pl[1][:]
     st = t[:]
-    QUIET[0] = 1  # refusals without their reasons: only whether apply accepts counts here
-    try:
-        for ev in out:
-            try:
-                g.apply(ev)
-                keep.append(ev)
-            except IllegalEvent:
-                pass
-            finally:
-                g.pl[0][:] = s0
-                g.pl[1][:] = s1
-                t[:] = st
-    finally:
-        QUIET[0] = 0
+    for ev in out:  # a refusal here is never worded (duelcore.errors.refusal)
+        try:
+            g.apply(ev)
+            keep.append(ev)
+        except IllegalEvent:
+            pass
+        finally:
+            g.pl[0][:] = s0
+            g.pl[1][:] = s1
+            t[:] = st
     return keep
 
 

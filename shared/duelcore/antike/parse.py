@@ -3,82 +3,15 @@
 JSON gives ints, bools, strings, lists and objects; the checks are strict about types
 (true is not 1) so that a garbled event is refused rather than half understood.
 
-Every refusal reason of the core is a line of ``_WHY`` below, raised by its number with
-``no()``: parse.py is imported by rules.py and cards.py, so it holds them for both.
+Every refusal reason of the core is a line of why.WHY, raised by its number with ``no()``
+(parse.py is imported by rules.py and cards.py, so ``no()`` serves both).
 """
 
 from ..compat import const
 from ..errors import IllegalEvent, refusal
 from .tables import RESOURCES
 
-# Why an event is refused: one reason a line, raised by its number (``no``). One string
-# holds the whole core's reasons: on the device a string constant of its own costs each
-# reason an object and a rounded-up block (about 30 bytes more), and one string shared by
-# parse, rules and cards costs less than one for each (docs/antike-duellum.md, "Heap").
-# First the reasons legal() meets most (refusal() walks the lines to the one asked for),
-# then the argument checks (parse.py), rules.py's in the order of its source, and the
-# event cards' (cards.py).
-_WHY = (
-    "this turn's rondel action is %s\n"
-    "player %d has %s, needs %s (a coin pays for any)\n"
-    "player %d lacks %d for the next %s\n"
-    "player %d has %d cities, %d temples, %d walls\n"
-    "legions, galleys on the board: %d, %d and %d, %d\n"
-    "no %s can be claimed now\n"
-    "no %s city token is left\n"
-    "player %d has no %s on the board\n"
-    "one production per turn\n"
-    "the rondel action comes after the move, before cities and personalities\n"
-    "cities are founded before personalities are claimed\n"
-    "player %d holds %d wall pieces, has %d walls and %d cities\n"
-    "%s takes %d to %d arguments after the player\n"
-    "%s must be a whole number from %d to %d\n"
-    "%s must be true or false\n"
-    "unknown %s %s (one of %s)\n"
-    "%s must be an object {resource: count}\n"
-    "%s: %s must be a whole number\n"
-    "the setup needs 'first': 0 or 1\n"
-    "player %d has no %s city\n"
-    "name at least one unit\n"
-    "player %d has %d legions and %d galleys in supply\n"
-    "player %d has %d legions and %d galleys recruited\n"
-    "player %d may deploy %d more units this turn\n"
-    "every city of player %d has a temple\n"
-    "%d of %d temples stand on the board\n"
-    "only %d cities stand on the board\n"
-    "the game is over\n"
-    "player %d is owed no event card\n"
-    "player %d must first take an event card\n"
-    "fortress is played in the opponent's maneuver\n"
-    "it is player %d's turn\n"
-    "player %d must move on the rondel first\n"
-    "player %d has moved on the rondel this turn\n"
-    "%d steps cost %d resources, not %d\n"
-    "player %d has %s\n"
-    "conquer details must be an object\n"
-    "player %d has no such city (give its resource)\n"
-    "%d units do not beat a defence of %d\n"
-    "a defence of %d takes %d legions\n"
-    "player %d lacks trade\n"
-    "trade gives 3 resources for 2\n"
-    "%s is held or discarded\n"
-    "units takes a list of 4 changes\n"
-    "a player has %d legions and %d galleys\n"
-    "player %d does not hold %s\n"
-    "%s takes no argument\n"
-    "%s takes a list of two\n"
-    "player %d has no wall\n"
-    "fortress is played during player %d's maneuver\n"
-    "honorarium gives %d resources, one per scholar\n"
-    'merchant takes {"give": {...}, "take": {...}}\n'
-    "merchant swaps %d each way; player %d has %s, the opponent %s\n"
-    "player %d has no %s city without a temple\n"
-    "no event card is left to take\n"
-    "privilege is played before the rondel move\n"
-    "settler takes [adjacent_same, resource]\n"
-    "player %d would hold %d %s; a count stops at %d"
-)
-# The line of each reason in _WHY; rules.py and cards.py copy the ones they raise
+# The line of each reason in why.WHY; rules.py and cards.py copy the ones they raise
 # (tests/core/antike/test_antike_layout.py compares the copies).
 _E_OTHER_ACTION = const(0)
 _E_AFFORD = const(1)
@@ -140,16 +73,10 @@ _E_SETTLER = const(56)
 _E_HELD = const(57)  # a resources correction would leave a count above rules._HELD
 
 
-# legal() tries candidate events only to see which are accepted: while QUIET[0] is set, a
-# refusal carries no reason, so that trying one copies out and fills in no line.
-QUIET = [0]
-
-
 def no(n: int, *args: object) -> IllegalEvent:
-    """The refusal with reason ``n`` of _WHY (an ``_E_*`` number), filled in with ``args``."""
-    if QUIET[0]:
-        return IllegalEvent("")
-    return refusal(_WHY, n, *args)
+    """The refusal with reason ``n`` of why.WHY (an ``_E_*`` number), filled in with
+    ``args`` when read."""
+    return refusal("duelcore.antike.why", n, *args)
 
 
 def arity(args: list, lo: int, hi: int, verb: str) -> None:

@@ -109,7 +109,7 @@ _ALL_CARDS = const(0x1FFFFFF)  # 25 cards
 _BIG = const(999)
 _HELD = const(99)  # a resource count a correction may reach (docs/antike-duellum.md, "Bounds")
 
-# Refusal reasons: their lines in parse._WHY, raised with parse.no (copies of parse.py's).
+# Refusal reasons: their lines in why.WHY, raised with parse.no (copies of parse.py's).
 _E_OTHER_ACTION = const(0)
 _E_AFFORD = const(1)
 _E_LACKS = const(2)

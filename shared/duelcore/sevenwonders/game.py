@@ -63,43 +63,7 @@ _AGE_CARDS = const(20)
 _GUILDS_PER_GAME = const(3)
 _WONDER_LIMIT = const(7)
 
-# Why an event or a setup is refused: one reason a line, raised by its number (``_no``).
-# One string holds them all: on MicroPython a string constant of its own loads as a heap
-# object (and a rounded-up block) for each reason; one string costs one object for all.
-_WHY = (
-    "'first' must be 0 or 1\n"
-    "box_progress repeats a token on the board\n"
-    "the game is over\n"
-    "%s takes %d argument%s\n"
-    "a coin correction is a whole number from -%d to %d\n"
-    "it is player %d's turn\n"
-    "unknown verb %s\n"
-    "nothing asks for %s now\n"
-    "player %d must first resolve %s\n"
-    "no card named %s\n"
-    "%s has already been taken\n"
-    "%s is not an age %d card\n"
-    "age III already has its %s\n"
-    "player %d needs %d coins and has %d\n"
-    "%s is not one of player %d's wonders\n"
-    "%s is already built\n"
-    "seven wonders are built; the eighth is out of the game\n"
-    "%s is not in the box\n"
-    "%s is not on the board\n"
-    "%s is not a %s card\n"
-    "player %d has no %s to destroy\n"
-    "%s is not in the discard pile\n"
-    "the starting player must be 0 or 1\n"
-    "'wonders' must be \"first-game\" or two lists of four\n"
-    "each player has four wonders\n"
-    "no wonder named %s\n"
-    "%s is dealt twice\n"
-    "'%s' must list %d progress tokens\n"
-    "no progress token named %s\n"
-    "%s is listed twice\n"
-    "player %d would hold %d coins; the box has %d"
-)
-# The line of each reason in _WHY.
+# The line of each reason in why.WHY.
 _E_FIRST = const(0)  # setup: the first player
 _E_BOX_ON_BOARD = const(1)  # setup: a box token also on the board
 _E_OVER = const(2)
@@ -134,8 +98,8 @@ _E_BOX = const(30)  # a correction would leave a player more coins than the box 
 
 
 def _no(n: int, *args: object) -> IllegalEvent:
-    """The refusal with reason ``n`` of _WHY, filled in with ``args``."""
-    return refusal(_WHY, n, *args)
+    """The refusal with reason ``n`` of why.WHY, filled in with ``args`` when read."""
+    return refusal("duelcore.sevenwonders.why", n, *args)
 
 
 class Game:

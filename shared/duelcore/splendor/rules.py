@@ -76,57 +76,7 @@ DECKS = ("deck1", "deck2", "deck3")  # blind reservations
 # Tokens at the start: 4 of each gem, 2 pearls, 3 gold, all on the board.
 _START = b"\x04\x04\x04\x04\x04\x02\x03"
 
-# Why an event is refused: one reason a line, raised by its number (``_no``). One string
-# holds them all: a string constant of its own costs each reason about 30 bytes more of
-# the device's heap (an object and a rounded-up block), 1.2 KB in all.
-_WHY = (
-    "unknown token %s\n"
-    "expected a list of tokens\n"
-    "too many tokens\n"
-    "gold can only be taken by reserving a card\n"
-    "setup needs 'first': 0 or 1\n"
-    "card %s was bought by player %d\n"
-    "card %s is reserved by player %d\n"
-    "no level-%d card is left to take\n"
-    "unknown verb %s\n"
-    "the game is over\n"
-    "wrong number of arguments for %s\n"
-    "no %s choice is pending\n"
-    "player %d makes this choice\n"
-    "player %d must first resolve the pending %s\n"
-    "it is player %d's turn\n"
-    "privileges are spent before replenishing and the mandatory action\n"
-    "name at least one token\n"
-    "player %d has %d privileges\n"
-    "the board has %d %s\n"
-    "after these privileges player %d could take no mandatory action\n"
-    "the board is replenished once, before the mandatory action\n"
-    "the bag is empty\n"
-    "take 1 to 3 tokens\n"
-    "player %d already holds 3 reserved cards\n"
-    "no gold on the board to reserve with\n"
-    "the level-%d deck is empty\n"
-    "buy options are an object\n"
-    "unknown buy option %s\n"
-    "'reserved' is true or false\n"
-    "a joker takes a gem colour\n"
-    "card %s is not in player %d's reserve\n"
-    'card %s is in the reserve: buy it with {"reserved": true}\n'
-    "a joker joins a card with a bonus, and player %d has none\n"
-    "player %d has no %s bonus for the joker to join\n"
-    "only a joker takes a colour\n"
-    "player %d is %d tokens short for card %s\n"
-    "gold cannot be stolen\n"
-    "player %d has no %s\n"
-    "unknown royal card %s\n"
-    "%s was taken by player %d\n"
-    "player %d returns exactly %d tokens\n"
-    "player %d has %d %s\n"
-    "a correction is an object {token: n}\n"
-    "a correction counts in whole tokens from -%d to %d\n"
-    "player %d would hold %d %s; the game has %d tokens"
-)
-# The line of each reason in _WHY.
+# The line of each reason in why.WHY.
 _E_TOKEN = const(0)
 _E_LIST = const(1)
 _E_MANY = const(2)
@@ -175,8 +125,8 @@ _E_BEYOND = const(44)  # a correction would leave a hand above _MAX_HELD of a to
 
 
 def _no(n: int, *args: object) -> IllegalEvent:
-    """The refusal with reason ``n`` of _WHY, filled in with ``args``."""
-    return refusal(_WHY, n, *args)
+    """The refusal with reason ``n`` of why.WHY, filled in with ``args`` when read."""
+    return refusal("duelcore.splendor.why", n, *args)
 
 
 def token(name: object) -> int:

@@ -1,21 +1,21 @@
-"""The refusal reasons of the 7WD core: the lines of game._WHY, each named and used once named.
+"""The refusal reasons of the 7WD core: the lines of why.WHY, each named and used once named.
 
-A source scan: every ``_E_*`` constant is a line of ``_WHY`` (numbered 0, 1, ... in the
+A source scan: every ``_E_*`` constant (game.py) is a line of ``why.WHY`` (numbered 0, 1, ... in the
 order of the lines), every line has its constant, every constant is raised somewhere,
-and no module of the package words a refusal of its own outside ``_WHY``.
+and no module of the package words a refusal of its own outside ``why.WHY``.
 """
 
 import re
 from pathlib import Path
 
-from duelcore.sevenwonders import game
+from duelcore.sevenwonders import game, why
 
 SOURCE = Path(game.__file__).read_text()
 CONSTANT = re.compile(r"^(_E_\w+) = const\((\d+)\)", re.M)
 
 
 def test_every_constant_is_a_line_in_order() -> None:
-    lines = game._WHY.split("\n")
+    lines = why.WHY.split("\n")
     numbers = [int(n) for _, n in CONSTANT.findall(SOURCE)]
     assert numbers == list(range(len(lines)))
     assert all(lines), "an empty reason"

@@ -45,9 +45,9 @@ def test_offsets_are_the_descriptor_fields() -> None:
 
 
 def test_every_refusal_reason_is_named_once_and_used() -> None:
-    from duelcore.splendor import rules
+    from duelcore.splendor import why
 
-    lines = rules._WHY.split("\n")
+    lines = why.WHY.split("\n")
     source = (PKG / "rules.py").read_text()
     numbers = {k: int(v) for k, v in consts(PKG / "rules.py").items() if k.startswith("_E_")}
     assert sorted(numbers.values()) == list(range(len(lines)))  # one name a line

@@ -1,0 +1,71 @@
+"""Why the Antike Duellum core refuses an event or a setup: one reason a line, raised by
+its number (an ``_E_*`` constant beside the code that raises it) through
+``duelcore.errors.refusal``.
+
+A module of its own so that it is loaded only to word a reason: on the device a
+game's reasons then hold no heap while it is played. One string holds them all:
+on MicroPython each string constant is a heap object and a rounded-up block. The
+order: the reasons legal() meets most first, then the argument checks (parse.py),
+rules.py's in the order of its source, and the event cards' (cards.py).
+"""
+
+WHY = (
+    "this turn's rondel action is %s\n"
+    "player %d has %s, needs %s (a coin pays for any)\n"
+    "player %d lacks %d for the next %s\n"
+    "player %d has %d cities, %d temples, %d walls\n"
+    "legions, galleys on the board: %d, %d and %d, %d\n"
+    "no %s can be claimed now\n"
+    "no %s city token is left\n"
+    "player %d has no %s on the board\n"
+    "one production per turn\n"
+    "the rondel action comes after the move, before cities and personalities\n"
+    "cities are founded before personalities are claimed\n"
+    "player %d holds %d wall pieces, has %d walls and %d cities\n"
+    "%s takes %d to %d arguments after the player\n"
+    "%s must be a whole number from %d to %d\n"
+    "%s must be true or false\n"
+    "unknown %s %s (one of %s)\n"
+    "%s must be an object {resource: count}\n"
+    "%s: %s must be a whole number\n"
+    "the setup needs 'first': 0 or 1\n"
+    "player %d has no %s city\n"
+    "name at least one unit\n"
+    "player %d has %d legions and %d galleys in supply\n"
+    "player %d has %d legions and %d galleys recruited\n"
+    "player %d may deploy %d more units this turn\n"
+    "every city of player %d has a temple\n"
+    "%d of %d temples stand on the board\n"
+    "only %d cities stand on the board\n"
+    "the game is over\n"
+    "player %d is owed no event card\n"
+    "player %d must first take an event card\n"
+    "fortress is played in the opponent's maneuver\n"
+    "it is player %d's turn\n"
+    "player %d must move on the rondel first\n"
+    "player %d has moved on the rondel this turn\n"
+    "%d steps cost %d resources, not %d\n"
+    "player %d has %s\n"
+    "conquer details must be an object\n"
+    "player %d has no such city (give its resource)\n"
+    "%d units do not beat a defence of %d\n"
+    "a defence of %d takes %d legions\n"
+    "player %d lacks trade\n"
+    "trade gives 3 resources for 2\n"
+    "%s is held or discarded\n"
+    "units takes a list of 4 changes\n"
+    "a player has %d legions and %d galleys\n"
+    "player %d does not hold %s\n"
+    "%s takes no argument\n"
+    "%s takes a list of two\n"
+    "player %d has no wall\n"
+    "fortress is played during player %d's maneuver\n"
+    "honorarium gives %d resources, one per scholar\n"
+    'merchant takes {"give": {...}, "take": {...}}\n'
+    "merchant swaps %d each way; player %d has %s, the opponent %s\n"
+    "player %d has no %s city without a temple\n"
+    "no event card is left to take\n"
+    "privilege is played before the rondel move\n"
+    "settler takes [adjacent_same, resource]\n"
+    "player %d would hold %d %s; a count stops at %d"
+)
