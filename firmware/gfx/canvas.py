@@ -1,14 +1,16 @@
 """Drawing helpers on the display driver's framebuffer (1 = black, (0, 0) top-left).
 
-Everything is drawn with ``fill_rect`` (and ``rect``/``hline``/``vline``) on the
-driver's ``framebuf.FrameBuffer``, from the project's own glyphs (font.py, icons.py):
+Everything is drawn with ``fill_rect``, ``blit`` (and ``rect``/``hline``/``vline``) on
+the driver's ``framebuf.FrameBuffer``, from the project's own glyphs (font.py, icons.py):
 the same calls give the same pixels under MicroPython and under CPython's framebuf shim,
 so a frame in the simulator is byte for byte the frame on the panel. Nothing here
 allocates per call beyond what the caller passes in; the width and height come from
 the driver, so the same screen code lays out on 296x128 and 250x122 panels.
 
-Glyphs are stored as columns (bit 0 at the top); a column's runs of ink become one
-``fill_rect`` each, which is a few calls per glyph instead of one per pixel.
+Glyphs are stored as columns (bit 0 at the top). A glyph of the small font, which
+draws most of the text, is one ``blit`` of its record (a MONO_VLSB image as stored); in
+the other fonts and at a scale, a column's runs of ink become one ``fill_rect`` each,
+which is a few calls per glyph instead of one per pixel.
 
 The columns of the fonts and the icons stay on the flash, in glyphs.bin beside font.py
 (font.py says why and how it is laid out): the file is opened once, when this module is
@@ -20,6 +22,7 @@ simulator's folders, the checkout. A missing, short or stale file stops the impo
 a one-line OSError naming it, rather than drawing garbage.
 """
 
+import framebuf
 from micropython import const
 
 from .font import FILE, FILE_SIZE, LARGE, SMALL, STAMP, STRIDE
@@ -76,6 +79,19 @@ def _open() -> "BufferedReader":
 
 _FILE = _open()
 del _open  # run once: its code need not stay in the heap
+
+# The small font's record is a MONO_VLSB image as it stands (a column a byte, bit 0 at
+# the top, zero-padded to the stride), so a glyph of it is drawn with one blit of the
+# record instead of a fill_rect per run of ink: most text is in it, and drawing it
+# glyph by glyph in Python was most of a frame's time (about 80% on the VM, docs/rp2.md,
+# "Figures"). Ink is colour 1; the zero columns past a glyph's width are transparent
+# (the key). White ink goes through _WHITE, a palette that swaps the two colours.
+_SMALL_AT = SMALL[5]
+_SMALL_STRIDE = SMALL[6]
+_SMALL_RECORD = memoryview(_GLYPH)[:_SMALL_STRIDE]
+_SMALL_FB = framebuf.FrameBuffer(_SMALL_RECORD, _SMALL_STRIDE, SMALL[0], framebuf.MONO_VLSB)
+_WHITE = framebuf.FrameBuffer(bytearray(1), 2, 1, framebuf.MONO_HLSB)
+_WHITE.pixel(0, 0, 1)  # paper (0) becomes 1, the key: not drawn; ink (1) becomes 0
 
 
 def _code(first: int, last: int, ch: str) -> int:
@@ -161,6 +177,16 @@ class Canvas:
             x -= w if align == RIGHT else w >> 1
         fb = self.fb
         height, first, last, spacing, widths, at, stride = font
+        if font is SMALL and scale == 1:
+            key = color ^ 1
+            palette = None if color else _WHITE
+            for ch in s:
+                i = _code(first, last, ch)
+                _FILE.seek(_SMALL_AT + i * _SMALL_STRIDE)
+                _FILE.readinto(_SMALL_RECORD)
+                fb.blit(_SMALL_FB, x, y, key, palette)
+                x += widths[i] + spacing
+            return x - spacing
         per = (height + 7) >> 3
         step = spacing * scale
         for ch in s:
