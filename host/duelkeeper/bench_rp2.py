@@ -15,6 +15,9 @@ Every heap figure is the port's own: ``gc.mem_alloc()`` and ``gc.mem_free()`` af
   (first SPI byte, refresh started, refresh done) and each gesture's release to the
   first SPI byte of its frame. The board is left to settle (refresh done, core idle)
   after each gesture, so no gesture waits for the one before;
+* the same for a Splendor Duel game (tablegame seed 1, whole) and an Antike Duellum game
+  (its first ANTIKE_EVENTS events), each with the other two cores imported at boot: the
+  budget holds for any game with all cores (heap only: their times are not reported);
 * sync: ``duelkeeper sync --port`` of SYNC_GAMES finished games (duelkeeper.sim.fill)
   into a new play log.
 
@@ -44,7 +47,7 @@ from duelkeeper.sim.autoplay import Autoplayer
 from duelkeeper.sim.device import Device
 from duelkeeper.sim.fill import fill
 from duelkeeper.sim.script import TICK_MS, Step
-from duelkeeper.sim.tablegame import table_record
+from duelkeeper.sim.tablegame import antike_record, splendor_record, table_record
 from duelkeeper.textable import table
 
 KB = 1024
@@ -52,6 +55,8 @@ BOARD = "pico_inky_pack"
 SEED = 1
 BLOCK_BUDGET = 32 * KB  # the largest free block, never under this during a game
 SYNC_GAMES = 3
+ANTIKE_EVENTS = 60  # a whole Antike game is 200 to 260 events: the first 60 here
+CORES = ("duelcore.sevenwonders", "duelcore.splendor", "duelcore.antike")
 BOOT_LIMIT_MS = 20000  # a board that shows no first frame by then has failed
 FRAME_LIMIT_MS = 3000  # a gesture's frame must start within this
 REPL_BOOT_MS = 2000
@@ -77,18 +82,27 @@ class Figures:
     first_busy_ms: float = 0.0  # refresh started (the panel's BUSY)
     first_shown_ms: float = 0.0  # refresh done
     press_ms: list[float] = field(default_factory=list)  # release to the frame's first byte
+    others: dict[str, list[HeapLine]] = field(default_factory=dict)  # the other games' reports
     sync_games: int = 0
     sync_wall_s: float = 0.0
     sync_emulated_s: float = 0.0
 
 
-def script(seed: int, board: str, where: Path) -> list[Step]:
-    """The gestures that play table game ``seed`` on ``board`` and file it."""
+def script(seed: int, board: str, where: Path, kind: str = "7wd") -> list[Step]:
+    """The gestures that play table game ``seed`` of ``kind`` on ``board``: a whole game,
+    filed by the score sheet's A, or Antike's first ANTIKE_EVENTS events."""
+    if kind == "7wd":
+        record = table_record(seed)
+    elif kind == "splendor-duel":
+        record = splendor_record(seed)
+    else:
+        record = antike_record(seed, events=ANTIKE_EVENTS)
     with Device(where, runtime="cpython", buttons=board_profile(board)[2]) as d:
         d.step(0)
         ap = Autoplayer(d)
-        ap.play(table_record(seed))
-        ap.press("a")  # the score sheet's A: filed
+        ap.play(record)
+        if kind != "antike-duellum":
+            ap.press("a")  # the score sheet's A: filed
         return ap.steps
 
 
@@ -153,15 +167,26 @@ def _boot(device: Rp2Device, watch: Watch, f: Figures) -> None:
     device.settle()
 
 
-def game(steps: list[Step], where: Path, f: Figures, cores: tuple[str, ...] = OTHER_CORES) -> None:
-    """``steps`` by GPIO on a board running the heap watcher with ``cores`` loaded."""
+def game(
+    steps: list[Step],
+    where: Path,
+    f: Figures,
+    cores: tuple[str, ...] = OTHER_CORES,
+    kind: str = "7wd",
+) -> None:
+    """``steps`` by GPIO on a board running the heap watcher with ``cores`` loaded; the
+    7WD game's reports go to ``f.watched``, with its times, another's to ``f.others``."""
+    watched = f.watched if kind == "7wd" else f.others.setdefault(kind, [])
     where.mkdir(parents=True, exist_ok=True)
     install(where / "flash.img", deploy.files(), BOARD, cores)
     with Rp2Device(where, BOARD, install=False) as device:
         board = device.board
         watch = Watch(board)
-        _boot(device, watch, f)
-        f.watched += watch.poll()
+        if kind == "7wd":
+            _boot(device, watch, f)
+        else:
+            device.boot(BOOT_LIMIT_MS)
+        watched += watch.poll()
         for step in steps:
             if step.kind == "wait":
                 board.run(step.ms)
@@ -171,13 +196,13 @@ def game(steps: list[Step], where: Path, f: Figures, cores: tuple[str, ...] = OT
             release, sent = r.t_us, r.spi_bytes
             while r.spi_bytes == sent and r.t_us - release < FRAME_LIMIT_MS * 1000:
                 r = board.run(1)
-            if r.spi_bytes > sent:
+            if r.spi_bytes > sent and kind == "7wd":
                 f.press_ms.append((r.t_us - release) / 1000)
             device.settle()
-            f.watched += watch.poll()
+            watched += watch.poll()
             trouble = watch.trouble()
             if trouble:
-                raise BenchError(f"the app stopped after {len(f.press_ms)} gestures:\n{trouble}")
+                raise BenchError(f"the {kind} game's app stopped:\n{trouble}")
 
 
 def collect(steps: list[Step] | None = None, sync_games: int = SYNC_GAMES) -> Figures:
@@ -188,9 +213,16 @@ def collect(steps: list[Step] | None = None, sync_games: int = SYNC_GAMES) -> Fi
         tmp = Path(name)
         repl_and_deploy(tmp, f)
         game(script(SEED, BOARD, tmp / "script") if steps is None else steps, tmp / "game", f)
+        if steps is None:
+            for kind in ("splendor-duel", "antike-duellum"):
+                others = tuple(c for c in CORES if not c.endswith(_PACKAGE[kind]))
+                game(script(SEED, BOARD, tmp / kind, kind), tmp / (kind + "-game"), f, others, kind)
         if sync_games:
             sync(tmp, f, sync_games)
     return f
+
+
+_PACKAGE = {"splendor-duel": ".splendor", "antike-duellum": ".antike"}
 
 
 def _kb(n: float) -> str:
@@ -234,6 +266,26 @@ def report(f: Figures) -> tuple[str, bool]:
         row("largest free block, least", _kb(least), _kb(BLOCK_BUDGET), least >= BLOCK_BUDGET)
     else:
         row("live heap during the game", "n/a: no report from the watcher", _kb(HEAP_BUDGET), False)
+    for kind, reports in f.others.items():
+        during = [h for h in reports if h.presses >= 0]
+        if not during:
+            row(
+                f"{kind} game: live heap",
+                "n/a: no report from the watcher",
+                _kb(HEAP_BUDGET),
+                False,
+            )
+            continue
+        top = max(during, key=lambda h: h.alloc)
+        row(
+            f"{kind} game, all cores: most after any press",
+            _kb(top.alloc),
+            _kb(HEAP_BUDGET),
+            top.alloc <= HEAP_BUDGET,
+        )
+        row("  when: screen, events played", f"{top.screen}, {top.played} (gesture {top.presses})")
+        low = min(h.largest for h in during)
+        row("  largest free block, least", _kb(low), _kb(BLOCK_BUDGET), low >= BLOCK_BUDGET)
     row("boot to first frame: first SPI byte", f"{f.first_spi_ms:.0f} ms")
     row("  refresh started / shown", f"{f.first_busy_ms:.0f} / {f.first_shown_ms:.0f} ms")
     if f.press_ms:
@@ -254,7 +306,8 @@ def report(f: Figures) -> tuple[str, bool]:
     lines = [
         "the real port (host/duelkeeper/bench_rp2.py): MicroPython rp2 v1.28.0 on an emulated",
         f"  RP2040 (rp2040js 1.4.1, not cycle-exact), board {BOARD}; the 7wd table game (seed "
-        f"{SEED}), {len(presses)} gestures reported, all cores imported at boot; heap from gc",
+        f"{SEED}), {len(presses)} gestures reported, and the other games' (seed {SEED}), all cores "
+        "imported at boot; heap from gc",
         "  and micropython.mem_info() after gc.collect(); times in emulated ms unless wall",
         "",
         table(["real rp2 port", "figure", "budget", "verdict"], rows),

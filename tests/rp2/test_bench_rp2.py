@@ -60,3 +60,24 @@ def test_a_few_presses_measured_on_the_real_port(tmp_path: Path) -> None:
     assert len(f.press_ms) == 4 and all(0 < ms < bench_rp2.FRAME_LIMIT_MS for ms in f.press_ms)
     text, ok = bench_rp2.report(f)
     assert ok and "PASS" in text and "FAIL" not in text
+
+
+def test_report_judges_every_game_by_the_budget() -> None:
+    """The other games' heap counts as the 7WD game's: one over the budget fails make
+    bench, and the report says when it was seen."""
+    kb = 1024
+    f = bench_rp2.Figures()
+    f.watched = [HeapLine(-1, 50 * kb, 190 * kb, 180 * kb, "-", "-", -1)]
+    f.watched += [HeapLine(1, 90 * kb, 150 * kb, 60 * kb, "track7", "7wd", 3)]
+    fine = HeapLine(5, 95 * kb, 145 * kb, 40 * kb, "tracksd", "splendor-duel", 9)
+    over = HeapLine(7, 97 * kb, 143 * kb, 40 * kb, "trackad", "antike-duellum", 12)
+    f.others = {"splendor-duel": [fine], "antike-duellum": [over]}
+    text, ok = bench_rp2.report(f)
+    assert not ok
+    splendor = next(line for line in text.splitlines() if line.startswith("splendor-duel game"))
+    antike = next(line for line in text.splitlines() if line.startswith("antike-duellum game"))
+    assert "95.0 KB" in splendor and splendor.rstrip().endswith("PASS")
+    assert "97.0 KB" in antike and antike.rstrip().endswith("FAIL")
+    assert "trackad, 12 (gesture 7)" in text
+    f.others["antike-duellum"] = [fine._replace(game="antike-duellum")]
+    assert bench_rp2.report(f)[1]
