@@ -28,8 +28,10 @@ typings/.stamp: Makefile | $(VENV)/.stamp
 	$(PY) -m pip install -q --target typings '$(STUBS)'
 	touch $@
 
+# The slowest tests are listed at the end: the emulated RP2040's games lead (docs/rp2.md,
+# "Time").
 test: venv node_modules
-	$(PY) -m pytest -q
+	$(PY) -m pytest -q --durations=12
 
 check: venv typings
 	$(VENV)/bin/ruff check .
