@@ -1,10 +1,5 @@
-"""Why the Splendor Duel core refuses an event or a setup: one reason a line, raised by
-its number (an ``_E_*`` constant beside the code that raises it) through
-``duelcore.errors.refusal``.
-
-A module of its own so that it is loaded only to word a reason: on the device a
-game's reasons then hold no heap while it is played. One string holds them all:
-on MicroPython each string constant is a heap object and a rounded-up block.
+"""The Splendor Duel core's refusal reasons, one a line, each raised by its ``_E_*``
+number; ``duelcore.errors.refusal`` says why they are a module of their own.
 """
 
 WHY = (
