@@ -9,8 +9,6 @@ five progress tokens laid on the board (the other five are the box). Splendor Du
 Antike Duellum need only the first player.
 """
 
-from duelcore.sevenwonders.cards import PROGRESS, WONDER_COUNT, wonder_name
-
 from ..app import GAMES
 from ..words import title
 from .menu import Menu
@@ -85,6 +83,10 @@ class Marks(Menu):
 def draft(app: object, players: list, setup: dict, seat: int) -> None:
     """After the draft at the table: each seat's four wonders, marked among those nobody
     has (the second list holds the eight left)."""
+    # 7 Wonders Duel's tables only here, never at the module's import: a Splendor Duel or
+    # Antike Duellum game set up through this screen would carry the whole 7WD core.
+    from duelcore.sevenwonders.cards import WONDER_COUNT, wonder_name
+
     taken = setup.get("wonders") or [[], []]
     left = [w for w in range(WONDER_COUNT) if wonder_name(w) not in taken[0]]
 
@@ -106,6 +108,7 @@ def draft(app: object, players: list, setup: dict, seat: int) -> None:
 def tokens(app: object, players: list, setup: dict) -> Marks:
     """The five progress tokens on the board, in the order marked (as laid); the other
     five are the box. The fifth mark starts the game."""
+    from duelcore.sevenwonders.cards import PROGRESS
 
     def done(order: list) -> None:
         step = dict(setup)
