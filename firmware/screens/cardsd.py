@@ -31,11 +31,11 @@ class Screen(Menu):
         g = app.match.game  # type: ignore[attr-defined]
         p = g.result()["turn"]
         self.events: list = []
-        c = app.canvas  # type: ignore[attr-defined]
-        room = app.width - 4  # type: ignore[attr-defined]
+        self.verb = verb
+        self.player = p
+        self.shown = (-1, "")  # (item, its detail): built for the selected row only
         tags: list = []
         labels: list = []
-        details: list = []
         groups: list = []
         jokers: list = []  # jokers offered with a colour: their plain buy is left out
         items = g.legal(verb)
@@ -51,7 +51,6 @@ class Screen(Menu):
             if cid.startswith("deck"):
                 lv = int(cid[4:])
                 label = "Deck, blind"
-                detail = "The top card of the level %s deck, unseen" % LEVELS[lv]
             else:
                 i = C.find(cid)
                 lv = C.level(i)
@@ -63,32 +62,45 @@ class Screen(Menu):
                 )
                 if opts is not None and opts.get("reserved"):
                     label += " (held)"
-                cost = {}
-                for k in range(6):
-                    if C.get(i, _COST + k):
-                        cost[C.TOKENS[k]] = C.get(i, _COST + k)
-                pay = g.price(p, cid)["pay"] if verb == "buy" else None
-                detail = ""
-                for short in (False, True):  # words, or letters where they do not fit
-                    detail = "Costs " + tokens(cost, short)
-                    if pay is not None:
-                        detail += "; pay " + tokens(pay, short)
-                    if c.text_width(detail) <= room:
-                        break
             if lv != level:
                 level = lv
                 groups.append(len(labels))
             tags.append(LEVELS[lv])
             labels.append(label)
-            details.append(detail)
             self.events.append(ev)
-        self.details = details
         self.tags = tags
         head = "Buy a card" if verb == "buy" else "Reserve a card"
         super().__init__(app, head, labels, 0, groups)
 
     def detail(self, i: int) -> "str | None":
-        return self.details[i] if self.details else None
+        """The selected card's cost line, built when it is shown: the list can hold every
+        card not yet taken (the device cannot see the table), and a line kept for each
+        row cost several KB of heap."""
+        if not self.events:
+            return None
+        if self.shown[0] != i:
+            self.shown = (i, self._detail(self.events[i][2]))
+        return self.shown[1]
+
+    def _detail(self, cid: str) -> str:
+        if cid.startswith("deck"):
+            return "The top card of the level %s deck, unseen" % LEVELS[int(cid[4:])]
+        i = C.find(cid)
+        cost = {}
+        for k in range(6):
+            if C.get(i, _COST + k):
+                cost[C.TOKENS[k]] = C.get(i, _COST + k)
+        g = self.app.match.game  # type: ignore[attr-defined]
+        pay = g.price(self.player, cid)["pay"] if self.verb == "buy" else None
+        room = self.app.width - 4  # type: ignore[attr-defined]
+        text = ""
+        for short in (False, True):  # words, or letters where they do not fit
+            text = "Costs " + tokens(cost, short)
+            if pay is not None:
+                text += "; pay " + tokens(pay, short)
+            if self.app.canvas.text_width(text) <= room:  # type: ignore[attr-defined]
+                break
+        return text
 
     def pick(self, i: int) -> None:
         if self.events:
