@@ -82,10 +82,11 @@ del _open  # run once: its code need not stay in the heap
 
 # The small font's record is a MONO_VLSB image as it stands (a column a byte, bit 0 at
 # the top, zero-padded to the stride), so a glyph of it is drawn with one blit of the
-# record instead of a fill_rect per run of ink: most text is in it, and drawing it
-# glyph by glyph in Python was most of a frame's time (about 80% on the VM, docs/rp2.md,
-# "Figures"). Ink is colour 1; the zero columns past a glyph's width are transparent
-# (the key). White ink goes through _WHITE, a palette that swaps the two colours.
+# record instead of a fill_rect per run of ink: most text is in it (63 of a 7WD tracking
+# screen's 73 glyphs), and glyphs drawn run by run in Python were most of a frame's time
+# (docs/rp2.md, "Found on the real port"). Ink is colour 1; the zero columns past a
+# glyph's width are transparent (the key). White ink goes through _WHITE, a palette
+# that swaps the two colours.
 _SMALL_AT = SMALL[5]
 _SMALL_STRIDE = SMALL[6]
 _SMALL_RECORD = memoryview(_GLYPH)[:_SMALL_STRIDE]
