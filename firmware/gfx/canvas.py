@@ -7,10 +7,9 @@ so a frame in the simulator is byte for byte the frame on the panel. Nothing her
 allocates per call beyond what the caller passes in; the width and height come from
 the driver, so the same screen code lays out on 296x128 and 250x122 panels.
 
-Glyphs are stored as columns (bit 0 at the top). A glyph of the small font, which
-draws most of the text, is one ``blit`` of its record (a MONO_VLSB image as stored); in
-the other fonts and at a scale, a column's runs of ink become one ``fill_rect`` each,
-which is a few calls per glyph instead of one per pixel.
+Glyphs and icons are stored as MONO_VLSB images (font.py), so each is drawn with one
+``blit`` of its record; at a scale (the big numbers), a column's runs of ink become one
+``fill_rect`` each, a few calls per glyph instead of one per pixel.
 
 The columns of the fonts and the icons stay on the flash, in glyphs.bin beside font.py
 (font.py says why and how it is laid out): the file is opened once, when this module is
@@ -80,17 +79,25 @@ def _open() -> "BufferedReader":
 _FILE = _open()
 del _open  # run once: its code need not stay in the heap
 
-# The small font's record is a MONO_VLSB image as it stands (a column a byte, bit 0 at
-# the top, zero-padded to the stride), so a glyph of it is drawn with one blit of the
-# record instead of a fill_rect per run of ink: most text is in it (63 of a 7WD tracking
-# screen's 73 glyphs), and glyphs drawn run by run in Python were most of a frame's time
-# (docs/rp2.md, "Found on the real port"). Ink is colour 1; the zero columns past a
-# glyph's width are transparent (the key). White ink goes through _WHITE, a palette
-# that swaps the two colours.
-_SMALL_AT = SMALL[5]
-_SMALL_STRIDE = SMALL[6]
-_SMALL_RECORD = memoryview(_GLYPH)[:_SMALL_STRIDE]
-_SMALL_FB = framebuf.FrameBuffer(_SMALL_RECORD, _SMALL_STRIDE, SMALL[0], framebuf.MONO_VLSB)
+# A record is a MONO_VLSB image as it stands (font.py), so a glyph or an icon is drawn
+# with one blit of it, through a FrameBuffer over the read buffer made once per font:
+# glyphs drawn run by run in Python were most of a frame's time (docs/rp2.md, "Found on
+# the real port"). Ink is colour 1; the paper, the zero columns past a glyph's width
+# included, is transparent (the key). White ink goes through _WHITE, a palette that
+# swaps the two colours.
+
+
+def _image(stride: int, height: int) -> "FrameBuffer":
+    per = (height + 7) >> 3
+    return framebuf.FrameBuffer(
+        memoryview(_GLYPH)[:stride], stride // per, height, framebuf.MONO_VLSB
+    )
+
+
+_SMALL_FB = _image(SMALL[6], SMALL[0])
+_LARGE_FB = _image(LARGE[6], LARGE[0])
+_ICON_FB = _image(_ICON_BYTES, ICON_SIZE)
+del _image
 _WHITE = framebuf.FrameBuffer(bytearray(1), 2, 1, framebuf.MONO_HLSB)
 _WHITE.pixel(0, 0, 1)  # paper (0) becomes 1, the key: not drawn; ink (1) becomes 0
 
@@ -108,24 +115,27 @@ def _code(first: int, last: int, ch: str) -> int:
 
 def _glyph(
     fb: "FrameBuffer",
+    image: "FrameBuffer",
     pos: int,
-    per: int,
+    second: int,
     width: int,
     x: int,
     y: int,
     color: int,
     scale: int,
 ) -> None:
-    """Draw the glyph at byte ``pos`` of the file: ``width`` columns of ``per`` bytes."""
+    """Draw the record at byte ``pos`` of the file (``image`` over it; its second page,
+    if any, at ``second``): the first ``width`` columns, ``scale`` times the size."""
     _FILE.seek(pos)
     _FILE.readinto(_GLYPH)
+    if scale == 1:
+        fb.blit(image, x, y, color ^ 1, None if color else _WHITE)
+        return
     data = _GLYPH
-    at = 0
-    for _ in range(width):
+    for at in range(width):
         col = data[at]
-        if per == 2:
-            col |= data[at + 1] << 8
-        at += per
+        if second:  # two pages at most: 16 rows
+            col |= data[at + second] << 8
         row = 0
         while col:
             if col & 1:
@@ -178,22 +188,23 @@ class Canvas:
             x -= w if align == RIGHT else w >> 1
         fb = self.fb
         height, first, last, spacing, widths, at, stride = font
-        if font is SMALL and scale == 1:
+        image = _SMALL_FB if font is SMALL else _LARGE_FB
+        if scale == 1:  # _glyph's blit, inline: most of a frame's calls are here
             key = color ^ 1
             palette = None if color else _WHITE
             for ch in s:
                 i = _code(first, last, ch)
-                _FILE.seek(_SMALL_AT + i * _SMALL_STRIDE)
-                _FILE.readinto(_SMALL_RECORD)
-                fb.blit(_SMALL_FB, x, y, key, palette)
+                _FILE.seek(at + i * stride)
+                _FILE.readinto(_GLYPH)
+                fb.blit(image, x, y, key, palette)
                 x += widths[i] + spacing
             return x - spacing
-        per = (height + 7) >> 3
+        second = stride >> 1 if height > 8 else 0
         step = spacing * scale
         for ch in s:
             i = _code(first, last, ch)
             w = widths[i]
-            _glyph(fb, at + i * stride, per, w, x, y, color, scale)
+            _glyph(fb, image, at + i * stride, second, w, x, y, color, scale)
             x += w * scale + step
         return x - step
 
@@ -308,5 +319,7 @@ class Canvas:
 
     def icon(self, n: int, x: int, y: int, color: int = BLACK, scale: int = 1) -> int:
         """Draw icon ``n`` (icons.COIN, ...) at ``x, y``; returns its width."""
-        _glyph(self.fb, _ICONS_AT + n * _ICON_BYTES, 2, ICON_SIZE, x, y, color, scale)
+        _glyph(
+            self.fb, _ICON_FB, _ICONS_AT + n * _ICON_BYTES, ICON_SIZE, ICON_SIZE, x, y, color, scale
+        )
         return ICON_SIZE * scale
