@@ -7,7 +7,15 @@ printed cost and, for a purchase, what the player pays (bonuses first, then toke
 gold for the rest, as the core computes it), in words, or in the token letters where
 the words do not fit the panel. A joker is offered once per colour it can take. Blind
 reservations from a deck come last.
+
+The list can hold every card not yet taken (the device cannot see the table), so a row
+is kept as three numbers and worded only when it is drawn: the rows' events and labels
+kept whole cost 8 KB of heap on a 67-row list, about what the budget lacked with all
+cores loaded (docs/rp2.md, "Found on the real port"). The event is asked of the core
+again when a row is picked.
 """
+
+from array import array
 
 from duelcore.compat import const
 from duelcore.splendor import cards as C
@@ -22,6 +30,10 @@ _POINTS = const(1)
 _CROWNS = const(2)
 _ABILITY = const(4)
 _COST = const(5)
+# A row: its event's place in legal(), its card (or _DECK + level), its options.
+_WIDE = const(3)
+_DECK = const(100)
+_HELD = const(8)  # in the options: a reserved card; below it, a joker's colour + 1
 
 
 class Screen(Menu):
@@ -29,13 +41,10 @@ class Screen(Menu):
 
     def __init__(self, app: object, verb: str) -> None:
         g = app.match.game  # type: ignore[attr-defined]
-        p = g.result()["turn"]
-        self.events: list = []
         self.verb = verb
-        self.player = p
+        self.player = g.result()["turn"]
         self.shown = (-1, "")  # (item, its detail): built for the selected row only
-        tags: list = []
-        labels: list = []
+        rows = array("H")
         groups: list = []
         jokers: list = []  # jokers offered with a colour: their plain buy is left out
         items = g.legal(verb)
@@ -43,55 +52,60 @@ class Screen(Menu):
             if len(ev) > 3 and "color" in ev[3]:
                 jokers.append(ev[2])
         level = 0
-        for ev in items:
+        for k in range(len(items)):
+            ev = items[k]
             cid = ev[2]
             opts = ev[3] if len(ev) > 3 else None
             if cid in jokers and (opts is None or "color" not in opts):
                 continue
+            flags = 0
             if cid.startswith("deck"):
                 lv = int(cid[4:])
-                label = "Deck, blind"
+                card = _DECK + lv
             else:
-                i = C.find(cid)
-                lv = C.level(i)
-                colour = COLOURS[C.get(i, _COLOR)]
-                if opts is not None and "color" in opts:
-                    colour = "joker: " + opts["color"]
-                label = title(colour) + face(
-                    C.get(i, _POINTS), C.get(i, _CROWNS), C.get(i, _ABILITY)
-                )
-                if opts is not None and opts.get("reserved"):
-                    label += " (held)"
+                card = C.find(cid)
+                lv = C.level(card)
+                if opts is not None:
+                    if "color" in opts:
+                        flags = C.TOKENS.index(opts["color"]) + 1
+                    if opts.get("reserved"):
+                        flags |= _HELD
             if lv != level:
                 level = lv
-                groups.append(len(labels))
-            tags.append(LEVELS[lv])
-            labels.append(label)
-            self.events.append(ev)
-        self.tags = tags
+                groups.append(len(rows) // _WIDE)
+            rows.append(k)
+            rows.append(card)
+            rows.append(flags)
+        self.rows = rows
+        self.tags = _Column(rows, True)
         head = "Buy a card" if verb == "buy" else "Reserve a card"
-        super().__init__(app, head, labels, 0, groups)
+        labels = _Column(rows, False)  # len() and [] are all a Menu asks of its labels
+        super().__init__(app, head, labels, 0, groups)  # type: ignore[arg-type]
+
+    @property
+    def events(self) -> list:
+        """The rows' events (for the simulator's autoplayer and the tests)."""
+        items = self.app.match.game.legal(self.verb)  # type: ignore[attr-defined]
+        rows = self.rows
+        return [items[rows[k]] for k in range(0, len(rows), _WIDE)]
 
     def detail(self, i: int) -> "str | None":
-        """The selected card's cost line, built when it is shown: the list can hold every
-        card not yet taken (the device cannot see the table), and a line kept for each
-        row cost several KB of heap."""
-        if not self.events:
+        """The selected card's cost line, built when it is shown."""
+        if not self.rows:
             return None
         if self.shown[0] != i:
-            self.shown = (i, self._detail(self.events[i][2]))
+            self.shown = (i, self._detail(self.rows[i * _WIDE + 1]))
         return self.shown[1]
 
-    def _detail(self, cid: str) -> str:
-        if cid.startswith("deck"):
-            return "The top card of the level %s deck, unseen" % LEVELS[int(cid[4:])]
-        i = C.find(cid)
+    def _detail(self, i: int) -> str:
+        if i >= _DECK:
+            return "The top card of the level %s deck, unseen" % LEVELS[i - _DECK]
         cost = {}
         for k in range(6):
             if C.get(i, _COST + k):
                 cost[C.TOKENS[k]] = C.get(i, _COST + k)
         g = self.app.match.game  # type: ignore[attr-defined]
-        pay = g.price(self.player, cid)["pay"] if self.verb == "buy" else None
+        pay = g.price(self.player, C.card_id(i))["pay"] if self.verb == "buy" else None
         room = self.app.width - 4  # type: ignore[attr-defined]
         text = ""
         for short in (False, True):  # words, or letters where they do not fit
@@ -103,5 +117,32 @@ class Screen(Menu):
         return text
 
     def pick(self, i: int) -> None:
-        if self.events:
-            self.app.play(self.events[i])  # type: ignore[attr-defined]
+        if self.rows:
+            g = self.app.match.game  # type: ignore[attr-defined]
+            self.app.play(g.legal(self.verb)[self.rows[i * _WIDE]])  # type: ignore[attr-defined]
+
+
+class _Column:
+    """The list's labels (or, with ``tags``, its level column), worded per row drawn."""
+
+    def __init__(self, rows: array, tags: bool) -> None:
+        self.rows = rows
+        self.tags = tags
+
+    def __len__(self) -> int:
+        return len(self.rows) // _WIDE
+
+    def __getitem__(self, k: int) -> str:
+        if not 0 <= k < len(self.rows) // _WIDE:
+            raise IndexError(k)
+        i = self.rows[k * _WIDE + 1]
+        if i >= _DECK:
+            return LEVELS[i - _DECK] if self.tags else "Deck, blind"
+        if self.tags:
+            return LEVELS[C.level(i)]
+        flags = self.rows[k * _WIDE + 2]
+        colour = COLOURS[C.get(i, _COLOR)]
+        if flags & 7:
+            colour = "joker: " + C.TOKENS[(flags & 7) - 1]
+        label = title(colour) + face(C.get(i, _POINTS), C.get(i, _CROWNS), C.get(i, _ABILITY))
+        return label + " (held)" if flags & _HELD else label

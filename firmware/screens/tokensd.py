@@ -31,12 +31,15 @@ class Screen(Menu):
         r = g.result()
         self.p = r["turn"]
         self.verb = verb
-        self.sets: list = []
+        # The legal takes as counts per colour, _KINDS bytes each, end to end: up to 82
+        # of them, and one bytes object each cost 3 KB of heap.
+        sets = bytearray()
         for ev in g.legal(verb):
-            counts = bytearray(_KINDS)
+            at = len(sets)
+            sets.extend(bytes(_KINDS))
             for t in ev[2]:
-                counts[TOKENS.index(t)] += 1
-            self.sets.append(bytes(counts))
+                sets[at + TOKENS.index(t)] += 1
+        self.sets = bytes(sets)
         self.sel = bytearray(_KINDS)
         self.order = bytearray(3)  # colours in the order picked, to take back
         self.n = 0
@@ -52,12 +55,13 @@ class Screen(Menu):
         for k in range(_KINDS):
             self.right[k] = NUM[self.sel[k]] if self.sel[k] else ""  # type: ignore[index]
 
-    def _within(self, sel: bytearray) -> bool:
-        """Some legal set contains ``sel``."""
-        for s in self.sets:
+    def _within(self, sel: bytearray, exact: bool = False) -> bool:
+        """Some legal set contains ``sel`` (with ``exact``: is ``sel``)."""
+        s = self.sets
+        for at in range(0, len(s), _KINDS):
             ok = True
             for k in range(_KINDS):
-                if sel[k] > s[k]:
+                if sel[k] > s[at + k] or exact and sel[k] != s[at + k]:
                     ok = False
                     break
             if ok:
@@ -65,7 +69,7 @@ class Screen(Menu):
         return False
 
     def _legal(self) -> bool:
-        return bytes(self.sel) in self.sets
+        return self._within(self.sel, True)
 
     def key(self, g: int) -> None:
         b = g & 31

@@ -96,7 +96,8 @@ def view() -> str:
     for name in ("i", "labels", "groups", "events", "verbs", "kinds", "n", "cur", "seat"):
         v = getattr(s, name, None)
         if v is not None:
-            out[name] = v
+            # a lazy column (a list worded as it is drawn) goes as its items
+            out[name] = v if isinstance(v, (int, str, list, tuple)) else list(v)
     cards = getattr(s, "cards", None)
     if cards is not None:
         out["cards"] = list(cards)
