@@ -24,3 +24,13 @@ def unload(name: str) -> None:
             delattr(sys.modules[name[:dot]], name[dot + 1 :])
         except (KeyError, AttributeError):
             pass
+
+
+def unload_helpers(game: object) -> None:
+    """Unload the modules ``game``'s core loads for one moment (its package's ``HELPERS``):
+    kept, they cost several KB for the rest of the game, and the budget with all cores
+    loaded had no room for them (docs/rp2.md, "Found on the real port")."""
+    name = type(game).__module__
+    package = name[: name.rfind(".")]
+    for helper in getattr(sys.modules[package], "HELPERS", ()):
+        unload(package + "." + helper)

@@ -8,7 +8,7 @@ frame whenever the App is marked dirty. The refresh policy decides how the panel
 
 from duelcore.errors import IllegalEvent
 
-from . import ui, unload
+from . import ui, unload, unload_helpers
 from .buttons import BTN_B, LONG, PRESS, REPEAT, Buttons
 from .display.refresh import Refresh
 
@@ -22,6 +22,11 @@ NAMES = ("7 Wonders Duel", "Splendor Duel", "Antike Duellum")
 _LONG_B = BTN_B | LONG << 5
 _B = BTN_B | PRESS << 5
 _CHOICE = "firmware.screens.choice"
+# The words of a notice (Splendor Duel's and Antike Duellum's): loaded to tell one event
+# or to label an Antike choice (with the Antike turn menu's module, which imports them),
+# then unloaded (about 1.5 KB of heap each), unless a turn menu is up.
+_TURNAD = "firmware.screens.turnad"
+_WORDS = (_TURNAD, "firmware.notices")
 # Screens a tracking screen opens for one action, which no module imports: their code is
 # unloaded when they leave the stack, so that between turns it holds no heap.
 _TRANSIENT = (
@@ -104,6 +109,7 @@ class App:
 
     def push(self, screen: object, whole: bool = False) -> None:
         self.stack.append(screen)
+        self._trim()  # the screen is built: what it took to build it can go
         screen.enter()  # type: ignore[attr-defined]
         self._changed(whole)
 
@@ -187,7 +193,17 @@ class App:
             # A choice the rules leave with one option costs no press: taken, and said.
             if self.play(top.events[0]):
                 self.notice = "Only choice: " + str(self.notice)
+        self._trim()
         return True
+
+    def _trim(self) -> None:
+        """Unload what was loaded for one moment (an event told, a screen built): the
+        game core's helpers and the words of notices."""
+        if self.match is not None:
+            unload_helpers(self.match.game)
+        if not _on(self.stack, _TURNAD):
+            for name in _WORDS:
+                unload(name)
 
     def ask_undo(self) -> None:
         """B on a tracking screen (or the score sheet): the first asks, naming the event,
@@ -199,6 +215,7 @@ class App:
             return
         self.asked = True
         self.notice = "B again: undo " + self.stack[0].describe(m.event(-1))
+        self._trim()
         self.redraw()
 
     def undo(self) -> None:
@@ -218,6 +235,7 @@ class App:
             self.notice = "Undone: " + self.stack[0].describe(last)
         self.back_to(1)
         self.stack[0].enter()
+        self._trim()
         self.redraw()
 
     def sheet(self) -> None:

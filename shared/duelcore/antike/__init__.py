@@ -10,7 +10,12 @@ use, vocabulary when a record is packed.
 
 from .rules import Game
 
-__all__ = ("Game", "words")
+__all__ = ("Game", "words", "HELPERS")
+
+# Modules loaded for one moment (a picker's legal events, an event's code, an event
+# card's effect, the result a frame shows, a refusal's words, packing): a device may
+# unload them after it (firmware.unload_helpers), and Game imports them again when asked.
+HELPERS = ("legal", "codes", "cards", "result", "queries", "why", "vocabulary")
 
 
 def words() -> tuple:

@@ -6,7 +6,12 @@
 
 from .rules import Game
 
-__all__ = ("Game", "words")
+__all__ = ("Game", "words", "HELPERS")
+
+# Modules loaded for one moment (a picker's legal events, an event's code, a price or a
+# threat a frame shows, a descriptor, a refusal's words, packing): a device may unload
+# them after it (firmware.unload_helpers), and Game imports them again when asked.
+HELPERS = ("moves", "codes", "queries", "names", "why", "vocabulary")
 
 
 def words() -> tuple:
