@@ -27,6 +27,7 @@ _CHOICE = "firmware.screens.choice"
 # then unloaded (about 1.5 KB of heap each), unless a turn menu is up.
 _TURNAD = "firmware.screens.turnad"
 _WORDS = (_TURNAD, "firmware.notices")
+_TOLD = "firmware.screens.toldsd"  # Splendor Duel's words of moments: never a screen
 # Screens a tracking screen opens for one action, which no module imports: their code is
 # unloaded when they leave the stack, so that between turns it holds no heap.
 _TRANSIENT = (
@@ -198,9 +199,10 @@ class App:
 
     def _trim(self) -> None:
         """Unload what was loaded for one moment (an event told, a screen built): the
-        game core's helpers and the words of notices."""
+        game core's helpers and the words of notices and moments."""
         if self.match is not None:
             unload_helpers(self.match.game)
+        unload(_TOLD)
         if not _on(self.stack, _TURNAD):
             for name in _WORDS:
                 unload(name)

@@ -19,7 +19,7 @@ from ..gfx.canvas import CENTER, LARGE, SMALL, Canvas
 from ..gfx.icons import CROWN, GEM, SCROLL, STAR
 from ..ui import GAME_HINTS, columns, corrections, flag, pair, status
 from ..words import title
-from . import BTN_A, BTN_B, BTN_C, BTN_DOWN, BTN_UP, PRESS, Base, choice
+from . import BTN_A, BTN_B, BTN_C, BTN_DOWN, BTN_UP, PRESS, Base
 
 LEVELS = ("", "I", "II", "III")
 # The colours of cards (TOKENS order, then joker and no bonus) and the letters of the
@@ -173,28 +173,11 @@ class Screen(Base):
     def status(self) -> str:
         who = self.app.players()[self.turn]  # type: ignore[attr-defined]
         if self.pending is not None:
-            return "%s: %s" % (who, _PENDING.get(self.pending, self.pending))
+            return "%s: %s" % (who, PENDING.get(self.pending, self.pending))
         return "%s plays again" % who if self.again else "%s to play" % who
 
     def describe(self, event: list) -> str:
-        """An event as a notice line (firmware/notices.py), cards and tokens in the
-        table's words; ``, plays again`` when the event, just played, gave an extra turn."""
-        from ..notices import describe
-
-        verb = event[0]
-        told = event
-        if verb in ("buy", "reserve", "royal"):
-            name = card(event[2])
-            if len(event) > 3 and event[3].get("color"):
-                name += " as " + event[3]["color"]
-            told = [verb, event[1], name]
-        elif verb in ("take", "privilege", "return"):
-            told = [verb, event[1], tokens(event[2])]
-        text = describe(told, self.app.players())  # type: ignore[attr-defined]
-        m = self.app.match  # type: ignore[attr-defined]
-        if m.played and m.event(m.played - 1) == event and again(m.game, event):
-            text += ", plays again"
-        return text
+        return _told().describe(self.app, event)  # type: ignore[attr-defined]
 
     def corrections(self, p: int, labels: list, events: list) -> None:
         """The C menu's corrections for player p: a token of each colour more or less."""
@@ -202,26 +185,13 @@ class Screen(Base):
         corrections(who, p, TOKENS, "tokens", labels, events)
 
     def rows(self, result: dict) -> tuple:
-        """The score sheet's rows (label, player 0, player 1), and the row that decided."""
-        a, b = result["players"]
-        best = [max(p["color_points"].values()) if p["color_points"] else 0 for p in (a, b)]
-        rows = [
-            ("Points", a["points"], b["points"]),
-            ("Crowns", a["crowns"], b["crowns"]),
-            ("Best colour", best[0], best[1]),
-            ("Royal cards", len(a["royals"]), len(b["royals"])),
-            ("Privileges", a["privileges"], b["privileges"]),
-        ]
-        v = result["victory"]
-        if v == "color":
-            return rows, "Best colour"
-        return rows, "Crowns" if v == "crowns" else "Points" if v == "points" else ""
+        return _told().rows(result)  # type: ignore[attr-defined]
 
     def draw(self, c: "Canvas") -> None:
         draw(c, self)
 
 
-_PENDING = {
+PENDING = {
     "color": "joker colour",
     "steal": "steal a token",
     "royal": "royal card",
@@ -231,24 +201,15 @@ _PENDING = {
 
 def pending(app: object) -> object:
     """The pending choice (joker colour, steal, royal card, tokens to return)."""
-    g = app.match.game  # type: ignore[attr-defined]
-    r = g.result()
-    who = app.players()[r["turn"] or 0]  # type: ignore[attr-defined]
-    events = g.legal()
-    labels = []
-    for ev in events:
-        arg = ev[2]
-        if isinstance(arg, list):
-            labels.append(tokens(arg))
-        elif ev[0] == "royal":
-            labels.append(card(arg))
-        else:
-            labels.append(title(arg))
-    head = "%s: %s" % (who, _PENDING.get(r["pending"], r["pending"]))
-    return choice.Screen(app, head, labels, events)
+    return _told().pending(app)  # type: ignore[attr-defined]
 
 
-__all__ = ("Screen", "TOKENS", "card", "pending", "tokens")
+def _told() -> object:
+    """firmware/screens/toldsd.py, the words of moments; the app unloads it after them."""
+    return __import__("firmware.screens.toldsd", None, None, ("pending",))
+
+
+__all__ = ("PENDING", "Screen", "TOKENS", "card", "pending", "tokens")
 
 
 def draw(c: Canvas, s: object) -> None:

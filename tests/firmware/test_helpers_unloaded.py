@@ -1,6 +1,7 @@
 """A game's helper modules (its package's HELPERS: legal events, the event codec, the
-result, queries) hold no heap between the moments that need them, and the game they
-serve plays on as if they had stayed (docs/rp2.md, "Found on the real port").
+result, queries) and the firmware's words of moments (notices, an Antike choice's
+labels, Splendor Duel's toldsd) hold no heap between the moments that need them, and the
+game they serve plays on as if they had stayed (docs/rp2.md, "Found on the real port").
 
 On the MicroPython VM, the runtime whose heap it is about.
 """
@@ -15,8 +16,13 @@ from duelkeeper.sim.device import Device
 from duelkeeper.sim.tablegame import antike_record, splendor_record
 
 
+# The firmware's words of moments: a notice's, an Antike choice's labels (with the turn
+# menu's module), Splendor Duel's (toldsd).
+MOMENTS = ["firmware.notices", "firmware.screens.turnad", "firmware.screens.toldsd"]
+
+
 def value(d: Device, expr: str) -> Any:
-    return d.call("import json, sys\n_value = json.dumps(%s)" % expr).value
+    return d.call("import json, sys\nMOMENTS = %r\n_value = json.dumps(%s)" % (MOMENTS, expr)).value
 
 
 def loaded(d: Device, package: str) -> list[str]:
@@ -34,6 +40,7 @@ def play_through(d: Device, record: dict, package: str) -> None:
     for k, event in enumerate(record["events"]):
         assert value(d, "simdev.app.play(%r)" % (event,)) is True, (k, event)
         assert loaded(d, package) == [], (k, event)
+        assert value(d, "[m for m in MOMENTS if m in sys.modules]") == [], (k, event)
     got = value(d, "simdev.app.match.result()")
     want = duelcore.replay(record)
     got.pop("id"), want.pop("id")  # the device names its own games
