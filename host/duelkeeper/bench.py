@@ -132,8 +132,9 @@ def core() -> tuple[str, bool]:
 
 
 def main() -> int:
-    """Every figure `make bench` reports: core, firmware, sync, play log, real port."""
-    from duelkeeper import bench_firmware, bench_log, bench_rp2, bench_sync
+    """Every figure `make bench` reports: core, firmware, sync, play log, real port (heap
+    and times, then drawing)."""
+    from duelkeeper import bench_draw, bench_firmware, bench_log, bench_rp2, bench_sync
 
     ok = True
     for part in (core, bench_firmware.main):
@@ -143,7 +144,8 @@ def main() -> int:
     ok = bench_sync.main() == 0 and ok
     ok = bench_log.main() == 0 and ok
     text, fine = bench_rp2.main()
-    print("\n" + text)
+    print("\n" + text + "\n")
+    ok = bench_draw.main() == 0 and ok
     return 0 if fine and ok else 1
 
 

@@ -1,0 +1,89 @@
+"""How long the firmware takes to draw, on the real port (MicroPython rp2 v1.28.0 in the
+emulated RP2040; rp2040js is not cycle-exact, so these are emulated microseconds).
+
+    python -m duelkeeper.bench_draw
+
+The shipped build is installed on a Badger 2040 image; at its raw REPL an App is made
+over the board (the real driver and storage), and each line times one call with
+``time.ticks_us``: drawing a screen into the framebuffer (nothing sent to the panel),
+text in each font, and sending a frame. A press's frame is mostly its screen's draw:
+docs/rp2.md ("Found on the real port") has the figures and what moved them. The board's
+time depends on the firmware only, not on the load of the PC.
+"""
+
+import sys
+import tempfile
+from pathlib import Path
+
+from duelkeeper import deploy
+from duelkeeper.device import Device as Serial
+from duelkeeper.rp2 import flashimage
+from duelkeeper.rp2.board import BOOTROM_NAME, UF2_NAME, EmulatedBoard, firmware_dir
+
+BOARD = "badger2040"
+BOOT_MS = 4000
+SETUP = {
+    "first": 0,
+    "wonders": "first-game",
+    "progress": ["agriculture", "architecture", "economy", "law", "masonry"],
+}
+# Runs on the board: each timing is printed as "T <label> <microseconds>".
+CODE = """
+import time, gc
+from firmware.storage import Storage
+from firmware.app import App
+from firmware.gfx.canvas import LARGE
+from firmware.screens import pick7
+b = __import__("boards.%s", None, None, ("open",)).open()
+app = App(b, Storage(b.root))
+c = app.canvas
+def T(label, f, n=1):
+    gc.collect()
+    t = time.ticks_us()
+    for _ in range(n):
+        f()
+    print("T", label, time.ticks_diff(time.ticks_us(), t) // n)
+T("the games list, drawn", lambda: app.stack[-1].draw(c))
+app.new_game("7wd", ["Ann", "Bob"], %r)
+T("7WD tracking screen, drawn", lambda: app.stack[-1].draw(c))
+app.push(pick7.Screen(app))
+T("7WD card menu, drawn", lambda: app.stack[-1].draw(c))
+T("20 characters, small font", lambda: c.text("Ann to play 12345678", 0, 0), 5)
+T("10 characters, large font", lambda: c.text("Ann 123456", 0, 0, LARGE), 5)
+T("width of 20 small characters", lambda: c.text_width("Ann to play 12345678"), 5)
+T("a blank frame", lambda: c.clear(), 5)
+T("a frame sent to the driver", lambda: b.display.show(c.fb))
+""" % (BOARD, SETUP)
+
+
+def measure() -> list[tuple[str, int]]:
+    """(label, emulated microseconds) for each timing of CODE."""
+    with tempfile.TemporaryDirectory(prefix="bench-draw-") as name:
+        image = flashimage.install(Path(name) / "flash.img", deploy.files(), BOARD)
+        with EmulatedBoard(image, BOARD) as board:
+            board.run(BOOT_MS)
+            board.free_run(True)
+            with Serial(board.path) as serial:
+                serial.enter()
+                out = serial.run(CODE).decode()
+    rows = []
+    for line in out.splitlines():
+        if line.startswith("T "):
+            label, us = line[2:].rsplit(" ", 1)
+            rows.append((label, int(us)))
+    return rows
+
+
+def main() -> int:
+    here = firmware_dir()
+    if not (here / UF2_NAME).is_file() or not (here / BOOTROM_NAME).is_file():
+        print(f"bench_draw: not measured: {here} has no {UF2_NAME} or {BOOTROM_NAME}")
+        return 0
+    print(f"drawing on the real port (board {BOARD}), emulated ms:")
+    for label, us in measure():
+        print(f"  {label:<32} {us / 1000:8.1f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
