@@ -15,7 +15,6 @@ import duelcore
 from duelkeeper.sim.device import Device
 from duelkeeper.sim.tablegame import antike_record, splendor_record
 
-
 # The firmware's words of moments: a notice's, an Antike choice's labels (with the turn
 # menu's module), Splendor Duel's (toldsd).
 MOMENTS = ["firmware.notices", "firmware.screens.turnad", "firmware.screens.toldsd"]
