@@ -15,4 +15,4 @@ def replay(record: dict) -> dict:
     Raises RecordError for a malformed record and IllegalEvent (with ``index``,
     ``event`` and ``reason``) for the first event the rules refuse.
     """
-    return Match(record).result()
+    return Match(record, compact=False).result()

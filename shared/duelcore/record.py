@@ -103,9 +103,14 @@ def check_event(event: object) -> None:
     Raises IllegalEvent rather than RecordError: a garbled event is refused at its index
     like any other illegal event, so the user learns where the record went wrong.
     """
+    if not isinstance(event, list) or len(event) < 2 or not isinstance(event[0], str):
+        reason = "an event is [verb, player, args...]"
+    elif event[1] not in (0, 1) or type(event[1]) is not int:
+        reason = "the player must be 0 or 1"
+    else:
+        return
+    # Imported on refusal only: replaying a game checks every event (and an import per
+    # call costs more than the checks).
     from .errors import IllegalEvent
 
-    if not isinstance(event, list) or len(event) < 2 or not isinstance(event[0], str):
-        raise IllegalEvent("an event is [verb, player, args...]")
-    if event[1] not in (0, 1) or type(event[1]) is not int:
-        raise IllegalEvent("the player must be 0 or 1")
+    raise IllegalEvent(reason)
