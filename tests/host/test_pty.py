@@ -82,10 +82,15 @@ def test_raw_repl_paste_soft_reset_and_ctrl_c_over_pyserial(tmp_path: Path) -> N
     with device(tmp_path / "flash") as d, serial.Serial(d.path, timeout=0.5) as line:
         line.write(b"\r\x03\r\x01")
         read_until(line, RAW)
-        line.write(b"\x05A\x01")  # raw-paste? understood, not supported
-        assert line.read(2) == b"R\x00"
-        line.write(b"x = 6 * 7\nprint(x)\x04")
-        assert read_until(line, b"\x04>") == b"OK42\n\x04\x04>"
+        line.write(b"\x05A\x01")  # raw-paste: yes, with a window of 128 bytes
+        assert line.read(4) == b"R\x01\x80\x00"
+        code = b"x = 6 * 7  # " + b"." * 200 + b"\n"  # past a window: acknowledged (Ctrl-A)
+        line.write(code[:128])
+        assert line.read(1) == b"\x01"
+        line.write(code[128:] + b"print(x)\x04")
+        assert read_until(line, b"\x04>") == b"\x0442\n\x04\x04>"  # no "OK" in raw-paste
+        line.write(b"print(x + 1)\x04")  # the plain raw REPL still takes code
+        assert read_until(line, b"\x04>") == b"OK43\n\x04\x04>"
         line.write(b"\x04")  # on an empty raw line: soft reset, still in the raw REPL
         assert read_until(line, RAW) == b"OK\r\nMPY: soft reboot\r\n" + RAW
         line.write(b"print(x)\x04")  # a new VM: x is gone

@@ -120,19 +120,29 @@ export class Mirror {
     const now = walk(this.root, this.files, since, "", new Map(), this.skip);
     const wrote = [];
     const removed = [];
+    const moved = new Set(); // files renamed in the VM: renamed on the host too
+    const gone = new Map(); // node -> its old path, for files no longer there
+    for (const [rel, entry] of this.files) if (!now.has(rel)) gone.set(entry.node, rel);
     for (const [rel, entry] of now) {
       const old = this.files.get(rel);
       if (old === entry || sameBytes(old && old.data, entry.data)) continue;
       const host = join(this.host, ...rel.split("/"));
       mkdirSync(join(host, ".."), { recursive: true });
-      // Whole files only, as littlefs commits them: a kill mid-write leaves the old file.
-      writeFileSync(host + ".~mirror", entry.data);
-      renameSync(host + ".~mirror", host);
+      const from = gone.get(entry.node);
+      if (from !== undefined && sameBytes(this.files.get(from).data, entry.data)) {
+        renameSync(join(this.host, ...from.split("/")), host); // as littlefs: at once
+        gone.delete(entry.node);
+        moved.add(from);
+      } else {
+        // Whole files only, as littlefs commits them: a kill mid-write leaves the old file.
+        writeFileSync(host + ".~mirror", entry.data);
+        renameSync(host + ".~mirror", host);
+      }
       wrote.push(rel);
     }
     for (const rel of this.files.keys()) {
       if (now.has(rel)) continue;
-      rmSync(join(this.host, ...rel.split("/")), { force: true });
+      if (!moved.has(rel)) rmSync(join(this.host, ...rel.split("/")), { force: true });
       removed.push(rel);
     }
     this.files = now;

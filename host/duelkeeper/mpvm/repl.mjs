@@ -17,9 +17,9 @@
 //
 // The VM runs in a worker thread; this thread owns the line. What a board's REPL does
 // and the VM's lacks is supplied here:
-// - raw-paste mode: `\x05A\x01` on an empty raw-REPL line is answered `R\x00` (understood,
-//   not supported), and mpremote falls back to the plain raw REPL; fed to the VM instead,
-//   it would wait for input that cannot arrive.
+// - raw-paste mode (`\x05A\x01` on an empty raw-REPL line), which mpremote uses where a
+//   board offers it: code then flows at the line's pace, not 256 bytes each 10 ms; fed to
+//   the VM instead, the request would wait for input that cannot arrive.
 // - soft reset: Ctrl-D on an empty line (friendly or raw) ends the VM; a new one boots
 //   over the flash as it stands, after "MPY: soft reboot", in the same mode, as mpremote
 //   expects. main.py is not run: the simulated device is a board whose app is stopped.
@@ -175,6 +175,7 @@ async function vm(values) {
   const NOT_FLASH = ["dev", "proc", "tmp", "home", "rom"];
   const FRIENDLY = 'Type "help()"';
   const PASTE = [CTRL_E, 0x41, CTRL_A]; // raw-paste request: Ctrl-E, "A", Ctrl-A
+  const PASTE_WINDOW = 128; // bytes the PC may send before an acknowledgement, as rp2's
   // Run once at each boot: input() and os.ilistdir as a board's (see the top of the file).
   const BOARD = `
 import builtins, os, sys
@@ -214,14 +215,20 @@ del builtins, os, sys, _input, _ilistdir
   // input; code that runs long streams it a line at a time; and the "OK" the raw REPL
   // prints before it runs code goes at once: code that never returns must not keep its
   // own start from the PC.
-  const STREAM_AFTER = 200; // ms
+  const STREAM_AFTER = 5; // ms
   let since = 0; // when the chunk being fed began
   let starting = false;
   let said = []; // what the byte being fed made the VM print
   let muted = false; // booting into the raw REPL: a board prints the raw prompt alone
+  let paste = null; // raw-paste mode: {got: bytes of this window, code: the bytes so far}
+  let pasted = false; // the code of a raw paste runs: the "OK" the raw REPL prints is not said
   const put = (bytes) => {
     if (muted) return;
     for (const b of bytes) {
+      if (pasted && (b === 0x4f || b === 0x4b)) {
+        pasted = b === 0x4f;
+        continue;
+      }
       out.push(b);
       said.push(b);
       if (starting && b === 0x4b && out[out.length - 2] === 0x4f) {
@@ -344,14 +351,40 @@ del builtins, os, sys, _input, _ilistdir
     return ret !== 0;
   }
 
-  // Like feed(), but a raw-paste request on an empty raw line is answered here.
+  // Like feed(), but raw-paste mode is done here, as a board does it: the request on an
+  // empty raw line is answered with the window (PASTE_WINDOW bytes), each window taken is
+  // acknowledged at once (Ctrl-A), and at the end (Ctrl-D, acknowledged) the code runs as
+  // the raw REPL runs it, without its "OK".
   function step(b) {
+    if (paste !== null) {
+      if (b !== CTRL_D) {
+        paste.code.push(b);
+        if (++paste.got === PASTE_WINDOW) {
+          paste.got = 0;
+          say("\x01");
+          flush();
+        }
+        return false;
+      }
+      const code = paste.code.length ? paste.code : [10];
+      paste = null;
+      say("\x04");
+      flush();
+      let reset = false;
+      for (const x of code) reset = feed(x) || reset;
+      pasted = true;
+      reset = feed(CTRL_D) || reset;
+      pasted = false;
+      return reset;
+    }
     if (held.length || (mode === "raw" && rawLine === 0 && b === CTRL_E)) {
       if (b === PASTE[held.length]) {
         held.push(b);
         if (held.length === PASTE.length) {
           held = [];
-          say("R\x00");
+          paste = { got: 0, code: [] };
+          say("R\x01" + String.fromCharCode(PASTE_WINDOW & 255, PASTE_WINDOW >> 8));
+          flush();
         }
         return false;
       }
