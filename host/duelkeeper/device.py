@@ -139,26 +139,71 @@ class Device:
         return out
 
     def _follow(self) -> tuple[bytes, bytes]:
-        """The output and the error output of the call just started (each ends in Ctrl-D);
-        bytes after them go back to the line."""
-        data = bytearray()
+        """The output and the error output of the call just started."""
+        out, err, _ = b"".join(self._arriving()).split(_EOF, 2)
+        return out, err
+
+    def _arriving(self) -> Iterator[bytes]:
+        """The answer of the call just started, a chunk at a time as it arrives, through
+        the second of the two Ctrl-D that end it (the output's, the error output's); bytes
+        after them go back to the line."""
         eofs = 0
         heard = time.monotonic()
-        while eofs < 2:
+        while True:
             chunk = self._line.chunk()
             if chunk:
-                data += chunk
-                eofs += chunk.count(_EOF)
                 heard = time.monotonic()
-            elif time.monotonic() - heard > SILENCE:
+                if eofs + chunk.count(_EOF) < 2:
+                    eofs += chunk.count(_EOF)
+                    yield chunk
+                    continue
+                end = -1 if eofs else chunk.index(_EOF)
+                end = chunk.index(_EOF, end + 1) + 1
+                self._line.ahead = chunk[end:] + self._line.ahead
+                yield chunk[:end]
+                return
+            if time.monotonic() - heard > SILENCE:
                 raise TransportError("timeout waiting for the end of the output")
-        out, err, rest = bytes(data).split(_EOF, 2)
-        self._line.ahead = rest + self._line.ahead
-        return out, err
 
     def lines(self, code: str) -> list[bytes]:
         """``run(code)`` split into lines, without line ends ("\\n" or the console's "\\r\\n")."""
-        return self.run(code).splitlines()
+        return list(self.stream(code))
+
+    def stream(self, code: str) -> Iterator[bytes]:
+        """``lines(code)``, each given as soon as it has arrived, so that the caller works
+        on one while the device sends the next (sync adds a game to the log meanwhile).
+        Left early, the rest of the answer is read and dropped: the next call starts clean."""
+        doing = "the code run there failed"
+        with self._translated(doing):
+            self._transport.exec_raw_no_follow(code)
+        arriving = self._arriving()
+        held = b""  # a line not yet whole
+        err: bytes | None = None  # the error output, once the output has ended
+        try:
+            while True:
+                with self._translated(doing):
+                    chunk = next(arriving, None)
+                if chunk is None:
+                    break
+                if err is not None:
+                    err += chunk
+                    continue
+                held += chunk
+                if _EOF in held:
+                    held, err = held.split(_EOF, 1)
+                *whole, held = held.split(b"\n")
+                for line in whole:
+                    yield line.rstrip(b"\r")
+            if held:
+                yield held.rstrip(b"\r")
+            error = (err or b"").rstrip(_EOF)
+            if error:
+                with self._translated(doing):
+                    raise TransportExecError(b"", error.decode(errors="replace"))
+        finally:
+            with contextlib.suppress(Exception):
+                for _ in arriving:  # what is left of an answer the caller stopped reading
+                    pass
 
     def write_file(self, path: str, data: bytes) -> None:
         """Write a file on the device (mpremote's fs_writefile)."""

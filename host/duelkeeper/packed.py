@@ -33,18 +33,35 @@ def pull(after: str, n: int | None = None) -> str:
 def read_pull(lines: list[bytes]) -> tuple[list[Served], list[bytes], int, int]:
     """(the games served, the lines that do not parse, served and left as ``END`` says);
     ValueError when there is no ``END`` line."""
-    end = lines[-1].split(b" ") if lines else []
-    if len(end) != 3 or end[0] != b"END" or not (end[1].isdigit() and end[2].isdigit()):
+    end = read_end(lines[-1]) if lines else None
+    if end is None:
         raise ValueError("the device's batch does not end in END: %r" % (lines[-1:],))
     served: list[Served] = []
     garbled: list[bytes] = []
     for line in lines[:-1]:
-        parts = line.split(b" ", 2)
-        if len(parts) == 3 and parts[0] in (b"G", b"BAD") and _ID.fullmatch(parts[1]):
-            served.append(Served(parts[0], parts[1].decode(), parts[2]))
-        else:
+        game = read_line(line)
+        if game is None:
             garbled.append(line)
-    return served, garbled, int(end[1]), int(end[2])
+        else:
+            served.append(game)
+    return served, garbled, end[0], end[1]
+
+
+def read_line(line: bytes) -> Served | None:
+    """A ``G`` or ``BAD`` line of ``sync.pull``; None when it does not parse."""
+    parts = line.split(b" ", 2)
+    if len(parts) == 3 and parts[0] in (b"G", b"BAD") and _ID.fullmatch(parts[1]):
+        return Served(parts[0], parts[1].decode(), parts[2])
+    return None
+
+
+def read_end(line: bytes) -> tuple[int, int] | None:
+    """(served, left) of ``sync.pull``'s last line, ``END <served> <left>``; None when
+    the line is not that."""
+    end = line.split(b" ")
+    if len(end) != 3 or end[0] != b"END" or not (end[1].isdigit() and end[2].isdigit()):
+        return None
+    return int(end[1]), int(end[2])
 
 
 def decode(game_id: str, text: bytes) -> dict[str, Any]:

@@ -315,25 +315,7 @@ def _pulled(
     after = ""
     try:
         while True:
-            lines = device.lines(packed.pull(after))
-            try:
-                served, garbled, said, left = packed.read_pull(lines)
-            except ValueError as e:
-                raise SyncError(str(e)) from None
-            step("pull", None)
-            for line in garbled:
-                out.problems.append(
-                    Problem("?", "a garbled line in the device's batch: %r" % line[:60])
-                )
-            if said != len(served) + len(garbled):
-                out.problems.append(
-                    Problem(
-                        "?",
-                        "the device's batch lost a line (%d of %d)"
-                        % (len(served) + len(garbled), said),
-                    )
-                )
-            done = _batch(device, log, step, out, served, after, progress)
+            done, last, left = _batch(device, log, step, out, after, progress)
             if done:
                 ids = list(done)
                 reply = device.lines(packed.acks(ids))
@@ -345,48 +327,105 @@ def _pulled(
                     out.known += len(done) - sum(done.values())
                 step("ack", None)
             progress.update(out.new + out.known + len(out.problems))
-            if not served or not left:
+            if last is None or not left:
                 return out
-            after = served[-1].id
+            after = last
     finally:
         progress.end()
 
 
 def _batch(
+    device: Device, log: Log, step: Hook, out: Outcome, after: str, progress: Progress
+) -> tuple[dict[str, bool], str | None, int]:
+    """Pull the batch after ``after`` and add its games to the log in one transaction,
+    each as soon as its line has arrived (the device sends the next meanwhile). Returns
+    the ids the log then holds, each with whether it is new there; the batch's last id
+    (None: it served none); and the games the device has after it. A game that needs the
+    device again (read once more, or set aside) waits for the end of the batch."""
+    done: dict[str, bool] = {}
+    later: list[tuple[packed.Served, str]] = []  # (the game, the id before it)
+    handled = out.new + out.known + len(out.problems)
+    first = len(out.problems)
+    order: list[str] = []  # the batch's ids
+    with log.transaction():
+        prev = after
+        lines = 0  # before END
+        end: bytes | None = None  # the last line, if it may be END
+        for line in device.stream(packed.pull(after)):
+            if end is not None:  # END was not the last line: garbled
+                lines += 1
+                _garbled(out, end)
+            end = line if packed.read_end(line) else None
+            if end is not None:
+                continue
+            lines += 1
+            game = packed.read_line(line)
+            if game is None:
+                _garbled(out, line)
+                continue
+            progress.update(handled + lines - 1)
+            order.append(game.id)
+            try:
+                if game.verb != b"G":
+                    raise ValueError(game.verb)
+                record = packed.decode(game.id, game.data)
+            except ValueError:
+                later.append((game, prev))
+            else:
+                _added(device, log, step, out, done, game, prev, record)
+            prev = game.id
+        if end is None:
+            raise SyncError("the device's batch does not end in END (%d lines)" % lines)
+        said, left = packed.read_end(end) or (0, 0)
+        step("pull", None)
+        if said != lines:
+            out.problems.append(
+                Problem("?", "the device's batch lost a line (%d of %d)" % (lines, said))
+            )
+        for game, before in later:
+            _added(device, log, step, out, done, game, before, None)
+        # Told in the device's order (garbled lines first), as if none had waited.
+        seen = {gid: n for n, gid in enumerate(order)}
+        out.problems[first:] = sorted(out.problems[first:], key=lambda p: seen.get(p.id, -1))
+    step("commit", None)
+    return done, (prev if prev != after else None), left
+
+
+def _garbled(out: Outcome, line: bytes) -> None:
+    out.problems.append(Problem("?", "a garbled line in the device's batch: %r" % line[:60]))
+
+
+def _added(
     device: Device,
     log: Log,
     step: Hook,
     out: Outcome,
-    served: list[packed.Served],
-    after: str,
-    progress: Progress,
-) -> dict[str, bool]:
-    """Add a batch's games to the log in one transaction: the ids it then holds, each
-    with whether it is new there. The progress moves a game at a time."""
-    done: dict[str, bool] = {}
-    handled = out.new + out.known + len(out.problems)
-    with log.transaction():
-        prev = after
-        for n, game in enumerate(served):
-            progress.update(handled + n)
-            try:
-                if game.verb == b"BAD":
-                    raise _Damaged(
-                        "damaged on the device's flash (%s)" % game.data.decode(errors="replace")
-                    )
-                record = _unpacked(device, game, prev)
-                new = _add(log, game.id, record)
-            except _Damaged as e:
-                aside, what = set_aside(device, log, game.id)
-                out.problems.append(Problem(game.id, "%s: %s" % (e, what), aside))
-            except _Refused as e:
-                out.problems.append(Problem(game.id, str(e)))
-            else:
-                done[game.id] = new
-                step("add", game.id)
-            prev = game.id
-    step("commit", None)
-    return done
+    done: dict[str, bool],
+    game: packed.Served,
+    before: str,
+    record: dict[str, Any] | None,
+) -> None:
+    """Add one game of a batch to the log (``record`` None: read it again, ``_later``):
+    into ``done``, or its problem into ``out``."""
+    gid = game.id
+    try:
+        new = _add(log, gid, _later(device, game, before) if record is None else record)
+    except _Damaged as e:
+        aside, what = set_aside(device, log, gid)
+        out.problems.append(Problem(gid, "%s: %s" % (e, what), aside))
+    except _Refused as e:
+        out.problems.append(Problem(gid, str(e)))
+    else:
+        done[gid] = new
+        step("add", gid)
+
+
+def _later(device: Device, game: packed.Served, prev: str) -> dict[str, Any]:
+    """The record of a game whose line could not be read at once: damaged on the device
+    (``BAD``), or garbled on the way (pulled once more, alone)."""
+    if game.verb == b"BAD":
+        raise _Damaged("damaged on the device's flash (%s)" % game.data.decode(errors="replace"))
+    return _unpacked(device, game, prev)
 
 
 def _unpacked(device: Device, game: packed.Served, prev: str) -> dict[str, Any]:

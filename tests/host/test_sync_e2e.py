@@ -141,12 +141,13 @@ class Cut(Exception):
     pass
 
 
-# The steps a sync of two games takes: protocol 2 in one batch and in batches of one,
-# and protocol 1 (a device whose firmware predates packed transfer).
+# The steps a sync of two games takes: protocol 2 in one batch and in batches of one
+# (each game added as its line arrives, the pull over at the batch's END), and protocol 1
+# (a device whose firmware predates packed transfer).
 STEPS = {
-    "packed": ["enter", "info", "clock", "pull", "add", "add", "commit", "ack", "roster", "leave"],
+    "packed": ["enter", "info", "clock", "add", "add", "pull", "commit", "ack", "roster", "leave"],
     "packed, one a batch": ["enter", "info", "clock"]
-    + ["pull", "add", "commit", "ack"] * 2
+    + ["add", "pull", "commit", "ack"] * 2
     + ["roster", "leave"],
     "protocol 1": ["enter", "info", "list"] + ["get", "add", "ack"] * 2 + ["roster", "leave"],
 }
@@ -292,17 +293,16 @@ def test_garbled_transfer_is_reported_not_acknowledged(
 ) -> None:
     db = tmp_path / "log.sqlite3"
     bad = unsynced(flash)[2]
-    lines = Device.lines
+    stream = Device.stream
 
-    def garbling(self: Device, code: str) -> list[bytes]:
-        out = lines(self, code)
-        for n, line in enumerate(out):  # one byte of the game changed on the way
+    def garbling(self: Device, code: str) -> Iterator[bytes]:
+        for line in stream(self, code):  # one byte of the game changed on the way
             if line.startswith(b"G %s " % bad.encode()):  # also when pulled again
                 other = b"C" if line[-8:-7] == b"B" else b"B"
-                out[n] = line[:-8] + other + line[-7:]
-        return out
+                line = line[:-8] + other + line[-7:]
+            yield line
 
-    monkeypatch.setattr(Device, "lines", garbling)
+    monkeypatch.setattr(Device, "stream", garbling)
     outcome = sync.run(served.path, db)
     assert [p.id for p in outcome.problems] == [bad]
     assert "garbled in transfer: CRC-32 mismatch" in outcome.problems[0].why
