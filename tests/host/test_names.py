@@ -233,3 +233,14 @@ def test_a_bad_language_is_one_argparse_line(command: str, log_path: Path) -> No
         "duelkeeper %s: error: argument --lang: invalid choice: 'de' "
         "(choose from 'en', 'ja', 'ru')" % command
     ], proc.stderr
+
+
+def test_the_docs_list_every_own_name_and_the_counts() -> None:
+    doc = (ROOT / "docs" / "languages.md").read_text(encoding="utf-8")
+    for lang in LANGS:
+        sources = [row[3].partition(":")[0] for row in rows(lang)]
+        counts = [sources.count(s) for s in ("000", "001", "003", "004", "edition", "own")]
+        assert "| %s | %d | %s |" % (lang, len(sources), " | ".join(map(str, counts))) in doc
+        for key, name, _, source in rows(lang):
+            if source == "own":
+                assert "`%s` %s" % (key.partition(":")[2], name) in doc, key
