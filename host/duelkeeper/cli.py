@@ -24,6 +24,7 @@ from duelkeeper.errors import DuelkeeperError
 from duelkeeper.inputs import load_entries, read_text
 from duelkeeper.kinds import KINDS
 from duelkeeper.log import ENV, Filter, Log
+from duelkeeper.names import LANGS
 from duelkeeper.textable import shown, table
 
 
@@ -119,14 +120,24 @@ def _games_arguments(parser: argparse.ArgumentParser) -> None:
 def _show(args: argparse.Namespace) -> int:
     with _read(args) as log:
         data = sheet.sheet(log.get(args.id))
-    print(json.dumps(data, indent=2) if args.json else sheet.render(data))
+    print(json.dumps(data, indent=2) if args.json else sheet.render(data, args.lang))
     return 0
+
+
+def _lang(parser: argparse.ArgumentParser, what: str) -> None:
+    parser.add_argument(
+        "--lang",
+        choices=LANGS,
+        default="en",
+        help="the language of %s (default en: the record's ids)" % what,
+    )
 
 
 def _show_arguments(parser: argparse.ArgumentParser) -> None:
     _db(parser)
     parser.add_argument("id", metavar="ID", help="the game's id (see `duelkeeper games`)")
     parser.add_argument("--json", action="store_true", help="print JSON instead of text")
+    _lang(parser, "the components' names in the text (--json keeps the ids)")
 
 
 def _stats(args: argparse.Namespace) -> int:
@@ -146,7 +157,7 @@ def _report(args: argparse.Namespace) -> int:
     from duelkeeper import report  # matplotlib loads only for the command that draws
 
     with _read(args) as log:
-        html = report.build(log, args.game_id)
+        html = report.build(log, args.game_id, args.lang)
     args.out.write_text(html, encoding="utf-8")
     print("wrote %s" % args.out)
     return 0
@@ -158,6 +169,7 @@ def _report_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--game-id", metavar="ID", help="the game whose track is drawn (default: the latest 7wd)"
     )
+    _lang(parser, "the components' names in the game's track")
 
 
 def _export(args: argparse.Namespace) -> int:

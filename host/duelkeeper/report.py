@@ -4,6 +4,8 @@ Charts are drawn by matplotlib on its Agg canvas (no display, no pyplot state) a
 embedded as base64 PNG, so the file can be mailed or opened anywhere. Charts: score
 distributions per game and player, victory types, and one game's track event by event
 (conflict and coins for 7 Wonders Duel; the kind's timeline series for the others).
+With ``lang`` (``--lang``), the track's series name their components in that language
+(duelkeeper.names) and the page says its language; the rest stays English.
 """
 
 import base64
@@ -21,7 +23,8 @@ from duelkeeper import stats
 from duelkeeper.entry import date_shown
 from duelkeeper.kinds import KINDS
 from duelkeeper.log import Game, Log
-from duelkeeper.sheet import timeline
+from duelkeeper.names import Words
+from duelkeeper.sheet import label, timeline
 from duelkeeper.textable import text
 
 TOP_PLAYERS = 4  # players drawn in a score distribution (the most games first)
@@ -91,13 +94,15 @@ def _victories(log: Log) -> Callable[[Figure], None]:
     return draw
 
 
-def _track(game: Game) -> Callable[[Figure], None]:
+def _track(game: Game, lang: str = "en") -> Callable[[Figure], None]:
     line = timeline(game.record, game.players)
+    words = Words(game.game, lang)
+    labels = [label(t, words) for t in line.labels]  # line.labels: the English ones
     steps = range(-1, len(line.events) - 1)  # -1: the setup
 
     def series(ax: Axes, columns: list[int]) -> None:
         for c in columns:
-            ax.step(steps, [v[c] for v in line.values], where="post", label=line.labels[c])
+            ax.step(steps, [v[c] for v in line.values], where="post", label=labels[c])
         ax.legend(fontsize="small")
         ax.set_xlabel("event")
 
@@ -111,7 +116,7 @@ def _track(game: Game) -> Callable[[Figure], None]:
         conflict.axhline(0, color="grey", linewidth=0.5)
         conflict.set_title("conflict (+9: %s's capital)" % game.players[1])
         series(coins, [i for i, label in enumerate(line.labels) if label.startswith("coins")])
-        coins.set_title("coins")
+        coins.set_title(words.word("coins"))
 
     return draw
 
@@ -138,8 +143,9 @@ table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:
 td{text-align:right}td:first-child{text-align:left}img{max-width:100%}"""
 
 
-def build(log: Log, game_id: str | None = None) -> str:
-    """The report as HTML; ``game_id`` picks the game whose track is drawn."""
+def build(log: Log, game_id: str | None = None, lang: str = "en") -> str:
+    """The report as HTML; ``game_id`` picks the game whose track is drawn, ``lang`` the
+    language of the components' names in it."""
     track = log.get(game_id) if game_id else log.latest("7wd")
     body = ["<h1>duelkeeper play log</h1>"]
     if log.count() == 0:
@@ -153,11 +159,14 @@ def build(log: Log, game_id: str | None = None) -> str:
         body += ["<h2>Victory types</h2>", _image(png(_victories(log)), "victory types")]
     if track is not None:
         title = "%s, %s vs %s, %s" % (game_title(track), *track.players, date_shown(track.date))
-        body += ["<h2>One game: %s</h2>" % html.escape(title), _image(png(_track(track)), "track")]
+        body += [
+            "<h2>One game: %s</h2>" % html.escape(title),
+            _image(png(_track(track, lang)), "track"),
+        ]
     return (
-        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        '<!DOCTYPE html>\n<html lang="%s"><head><meta charset="utf-8">'
         "<title>duelkeeper play log</title><style>%s</style></head>\n<body>\n%s\n</body></html>\n"
-        % (_STYLE, "\n".join(body))
+        % (lang, _STYLE, "\n".join(body))
     )
 
 

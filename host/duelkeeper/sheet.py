@@ -5,6 +5,9 @@ setup alone) and reads the game's series (kinds.Kind.series) after each event: c
 conflict and points for 7 Wonders Duel, points and crowns for Splendor Duel,
 personalities and cities for Antike Duellum. One pass: each prefix is the Match as it
 stands after that event, with no replay from the start.
+
+Text (``render``, ``describe``) may name components in another language (``--lang``,
+duelkeeper.names); the sheet as data (``show --json``) keeps the record's ids.
 """
 
 import json
@@ -14,6 +17,7 @@ from duelcore import Match
 from duelkeeper.entry import date_shown
 from duelkeeper.kinds import kind
 from duelkeeper.log import Game
+from duelkeeper.names import Words
 from duelkeeper.textable import shown, table
 
 
@@ -60,18 +64,33 @@ def sheet(game: Game) -> dict[str, Any]:
     }
 
 
-def describe(event: list[Any] | None, players: list[str]) -> str:
-    """``build Ann lumber-yard`` for ``["build", 0, "lumber-yard"]``."""
+def label(text: str, words: Words) -> str:
+    """A series' label or a score category with its first word named: ``coins Ann``."""
+    first, space, rest = text.partition(" ")
+    return words.word(first) + space + rest
+
+
+def describe(event: list[Any] | None, players: list[str], words: Words | None = None) -> str:
+    """``build Ann lumber-yard`` for ``["build", 0, "lumber-yard"]``; with ``words`` in
+    Japanese, ``建設 Ann 伐採場`` (objects as JSON, their component ids named too)."""
     if event is None:
         return "setup"
     verb, who, *args = event
-    words = [str(verb), players[who] if who in (0, 1) else str(who)]
-    words += [a if isinstance(a, str) else json.dumps(a, separators=(",", ":")) for a in args]
-    return " ".join(words)
+    if words is not None and words.lang != "en":
+        verb, args = words.word(str(verb)), words.value(args)
+    ascii_only = words is None or words.lang == "en"
+    out = [str(verb), players[who] if who in (0, 1) else str(who)]
+    out += [
+        a if isinstance(a, str) else json.dumps(a, separators=(",", ":"), ensure_ascii=ascii_only)
+        for a in args
+    ]
+    return " ".join(out)
 
 
-def render(data: dict[str, Any]) -> str:
-    """A sheet (from ``sheet``) as text: header, scores by category, timeline."""
+def render(data: dict[str, Any], lang: str = "en") -> str:
+    """A sheet (from ``sheet``) as text: header, scores by category, timeline; component
+    names in ``lang`` (English: the record's ids, as always)."""
+    words = Words(data["game"], lang)
     players = data["players"]
     winner = data["winner"]
     outcome = ("shared win" if winner is None else "%s wins" % players[winner]) + (
@@ -79,12 +98,12 @@ def render(data: dict[str, Any]) -> str:
     )
     head = shown("%s  %s  %s" % (data["title"], data["id"], date_shown(data["date"] or "")))
     head += "\n" + shown("%s vs %s: %s" % (players[0], players[1], outcome))
-    scores = table(["", *players], [[c, *v] for c, v in data["scores"].items()])
+    scores = table(["", *players], [[label(c, words), *v] for c, v in data["scores"].items()])
     line = data["timeline"]
     steps = table(
-        ["#", "event", *line["labels"]],
+        ["#", "event", *(label(t, words) for t in line["labels"])],
         [
-            ["-" if i == 0 else i - 1, describe(row["event"], players), *row["values"]]
+            ["-" if i == 0 else i - 1, describe(row["event"], players, words), *row["values"]]
             for i, row in enumerate(line["rows"])
         ],
     )

@@ -1,9 +1,11 @@
 """Plain-text tables for the terminal: columns padded to their widest cell.
 
-Numbers (and cells given as numbers) are right-aligned, text left-aligned.
+Numbers (and cells given as numbers) are right-aligned, text left-aligned. A wide
+character (Japanese, Chinese: two terminal columns) counts two when padding.
 """
 
 import re
+import unicodedata
 from collections.abc import Sequence
 
 Cell = str | int | float
@@ -27,18 +29,25 @@ def text(cell: Cell) -> str:
     return shown(str(cell))
 
 
+def width(text: str) -> int:
+    """Terminal columns ``text`` takes: East Asian wide and fullwidth characters take two."""
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def _pad(text: str, columns: int, right: bool) -> str:
+    fill = " " * (columns - width(text))
+    return fill + text if right else text + fill
+
+
 def table(header: Sequence[str], rows: Sequence[Sequence[Cell]]) -> str:
     cells = [[shown(h) for h in header]] + [[text(c) for c in row] for row in rows]
     numeric = [
         bool(rows) and all(isinstance(row[i], int | float) for row in rows)
         for i in range(len(header))
     ]
-    widths = [max(len(row[i]) for row in cells) for i in range(len(header))]
+    widths = [max(width(row[i]) for row in cells) for i in range(len(header))]
     lines = []
     for row in cells:
-        padded = (
-            c.rjust(w) if right else c.ljust(w)
-            for c, w, right in zip(row, widths, numeric, strict=True)
-        )
+        padded = (_pad(c, w, right) for c, w, right in zip(row, widths, numeric, strict=True))
         lines.append("  ".join(padded).rstrip())
     return "\n".join(lines)

@@ -1,0 +1,152 @@
+"""The names players see for the games' components, in English, Japanese and Russian.
+
+Records stay language-free: they hold the cores' canonical ids (``lumber-yard``), and a
+name is looked up only where text is shown. The names live in one table per language,
+``lang/<lang>.tsv`` beside this module (package data, so an editable install and a wheel
+both find them): ``id<TAB>name<TAB>short<TAB>source``, a header line, ``#`` comments.
+An id is ``<game>:<id>`` because the games share ids that mean different things
+(``7wd:academy`` is a building, ``antike-duellum:academy`` an event card).
+
+English needs no full table: an id written as a title is its name (``Lumber Yard``), and
+``en.tsv`` holds only the names a title gets wrong. Japanese and Russian have no such
+fallback: an id missing from their tables is a KeyError, which tests/host/test_names.py
+turns into a failing test for every component of every game (docs/languages.md).
+"""
+
+import functools
+import re
+from importlib import resources
+from typing import Any, NamedTuple
+
+LANGS = ("en", "ja", "ru")
+SHORT_OVER = 10  # a name longer than this has a short form for narrow places
+
+# Splendor Duel's card ids (1w1, 3x1): cards have no names, only these ids.
+_CARD_ID = re.compile(r"[123][wugrkjx][0-9]+$")
+# Words of the cores' vocabularies that are not names a player sees: keys and values of
+# an event's argument objects (a card descriptor, a conquest's details, a trade).
+_NOT_NAMES = {
+    "splendor-duel": {"reserved", "level", "points", "bonus", "ability", "cost"},
+    "antike-duellum": {"resource", "defenders", "fleets_lost", "give", "take"},
+}
+# The rondel's spaces (the result's "action"), not in the packing vocabulary.
+_RONDEL = ("arming", "maneuver")
+
+
+class Name(NamedTuple):
+    name: str
+    short: str  # "" when the name is short enough
+    source: str  # 000:L<n> (a rule text's line), edition or own
+
+
+@functools.cache
+def components(game: str) -> tuple[str, ...]:
+    """Every component id of ``game`` a player may see named, from the cores' own lists."""
+    if game == "7wd":
+        from duelcore.sevenwonders import cards
+        from duelcore.sevenwonders import game as rules
+
+        ids = [cards.name(c) for c in range(cards.CARD_COUNT)]
+        ids += [cards.wonder_name(w) for w in range(cards.WONDER_COUNT)]
+        ids += [*cards.PROGRESS, *cards.RESOURCES, *rules.VERBS]
+    elif game == "splendor-duel":
+        from duelcore.splendor import vocabulary as splendor
+
+        ids = [w for w in splendor.WORDS if not _CARD_ID.match(w)]
+    elif game == "antike-duellum":
+        from duelcore.antike import vocabulary as antike
+
+        ids = [*antike.WORDS, *_RONDEL]
+    else:
+        raise KeyError(game)
+    skip = _NOT_NAMES.get(game, set())
+    return tuple(dict.fromkeys(i for i in ids if i not in skip))
+
+
+def _parse(text: str, where: str) -> dict[str, Name]:
+    rows: dict[str, Name] = {}
+    header = False
+    for n, line in enumerate(text.splitlines(), 1):
+        if not line.strip() or line.startswith("#"):
+            continue
+        cells = line.split("\t")
+        if len(cells) != 4:
+            raise ValueError("%s line %d: 4 tab-separated columns expected" % (where, n))
+        if not header:
+            if cells != ["id", "name", "short", "source"]:
+                raise ValueError("%s line %d: the header line is missing" % (where, n))
+            header = True
+            continue
+        key, name, short, source = cells
+        if key in rows:
+            raise ValueError("%s line %d: %s again" % (where, n, key))
+        rows[key] = Name(name, short, source)
+    return rows
+
+
+@functools.cache
+def table(lang: str) -> dict[str, Name]:
+    """The rows of ``lang``'s table, by id (ValueError for a malformed table)."""
+    if lang not in LANGS:
+        raise KeyError(lang)
+    path = resources.files("duelkeeper") / "lang" / ("%s.tsv" % lang)
+    return _parse(path.read_text(encoding="utf-8"), "lang/%s.tsv" % lang)
+
+
+def title(word: str) -> str:
+    """An id as English writes it: ``statue-of-zeus`` -> ``Statue of Zeus`` (as the
+    device's firmware/words.py does)."""
+    parts = word.replace("_", "-").split("-")
+    return " ".join(
+        p if i and p in ("of", "the", "and") else p[:1].upper() + p[1:] for i, p in enumerate(parts)
+    )
+
+
+def entry(key: str, lang: str) -> Name:
+    """The row of ``key`` (``game:id``); English falls back on the id as a title."""
+    rows = table(lang)
+    if key in rows:
+        return rows[key]
+    if lang == "en":
+        return Name(title(key.partition(":")[2]), "", "id")
+    raise KeyError("no %s name for %s (host/duelkeeper/lang/%s.tsv)" % (lang, key, lang))
+
+
+def name(key: str, lang: str) -> str:
+    """The name of ``key`` (``7wd:lumber-yard``) in ``lang``."""
+    return entry(key, lang).name
+
+
+def short(key: str, lang: str) -> str:
+    """The short form of ``key``'s name, or the name when it is short enough."""
+    row = entry(key, lang)
+    return row.short or row.name
+
+
+class Words:
+    """One game's words as shown in one language, for the host's text (show, report).
+
+    English shows the record's ids unchanged, as the host always has (scripts read that
+    output). Another language shows a component id as its name; every other word (a
+    verb's argument key, a Splendor card id, a number) stays as the record has it.
+    """
+
+    def __init__(self, game: str, lang: str) -> None:
+        self.game = game
+        self.lang = lang
+        self._ids = frozenset(components(game)) if lang != "en" else frozenset()
+
+    def word(self, word: str) -> str:
+        return name("%s:%s" % (self.game, word), self.lang) if word in self._ids else word
+
+    def value(self, data: Any) -> Any:
+        """``data`` (an event argument) with component ids named, keys and values alike."""
+        if isinstance(data, str):
+            return self.word(data)
+        if isinstance(data, list):
+            return [self.value(v) for v in data]
+        if isinstance(data, dict):
+            return {
+                self.word(k) if isinstance(k, str) else k: self.value(v) for k, v in data.items()
+            }
+        return data

@@ -1,0 +1,246 @@
+"""The components' names per language (duelkeeper.names, docs/languages.md), and
+`show` / `report` with --lang."""
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from loghelp import played
+from matplotlib.figure import Figure
+
+from duelkeeper import names, report, sheet
+from duelkeeper.log import ENV, Log
+from duelkeeper.names import LANGS
+from duelkeeper.repo import ROOT
+from duelkeeper.textable import table, width
+from firmware.words import title as device_title
+
+GAMES = ("7wd", "splendor-duel", "antike-duellum")
+TABLES = ROOT / "host" / "duelkeeper" / "lang"
+RULES = ROOT.parent / "shared" / "rules"
+# Which rule text names which game's components, in which language (RULES/README.md).
+TEXTS = {
+    "000": ("7wd", "ja"),
+    "003": ("7wd", "ru"),
+    "001": ("splendor-duel", "ja"),
+    "004": ("antike-duellum", "ja"),
+}
+SOURCE = re.compile(r"(?:(000|001|003|004):L([1-9][0-9]*)|edition|own)$")
+COMMAND = str(Path(sys.executable).with_name("duelkeeper"))
+
+
+def rows(lang: str) -> list[list[str]]:
+    """The table's data rows as written (the header and comments left out)."""
+    text = (TABLES / ("%s.tsv" % lang)).read_text(encoding="utf-8")
+    lines = [line for line in text.splitlines() if line.strip() and not line.startswith("#")]
+    assert lines[0] == "id\tname\tshort\tsource"
+    return [line.split("\t") for line in lines[1:]]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_table_has_four_columns_and_each_id_once(lang: str) -> None:
+    ids = []
+    for row in rows(lang):
+        assert len(row) == 4, row
+        assert all(cell == cell.strip() for cell in row), row
+        ids.append(row[0])
+    assert len(ids) == len(set(ids)), sorted(i for i in ids if ids.count(i) > 1)
+    assert len(names.table(lang)) == len(ids)
+
+
+@pytest.mark.parametrize("lang", ["ja", "ru"])
+@pytest.mark.parametrize("game", GAMES)
+def test_every_component_has_a_name(game: str, lang: str) -> None:
+    ids = names.components(game)
+    missing = [i for i in ids if "%s:%s" % (game, i) not in names.table(lang)]
+    assert missing == []
+    for i in ids:
+        assert names.name("%s:%s" % (game, i), lang)
+
+
+def test_components_come_from_the_cores() -> None:
+    seven = names.components("7wd")
+    assert len(seven) == 73 + 12 + 10 + 5 + 7  # cards, wonders, tokens, resources, verbs
+    assert {"lumber-yard", "tacticians-guild", "statue-of-zeus", "urbanism"} <= set(seven)
+    splendor = names.components("splendor-duel")
+    assert "1w1" not in splendor and "level" not in splendor  # no names: ids and keys
+    assert {"pearl", "royal-steal", "joker", "replenish", "crowns"} <= set(splendor)
+    antike = names.components("antike-duellum")
+    assert "fleets_lost" not in antike and "give" not in antike  # argument keys
+    assert {"navigator", "monetary-economy", "stone-pit", "maneuver"} <= set(antike)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_row_names_what_is_not_a_component(lang: str) -> None:
+    known = {"%s:%s" % (g, i) for g in GAMES for i in names.components(g)}
+    assert set(names.table(lang)) - known == set()
+
+
+def test_english_is_the_title_unless_its_table_says() -> None:
+    assert names.name("7wd:statue-of-zeus", "en") == "Statue of Zeus"
+    assert names.name("7wd:chamber-of-commerce", "en") == "Chamber of Commerce"
+    assert names.name("splendor-duel:royal-points", "en") == "Royal Card: 3 Points"
+    assert names.short("splendor-duel:royal-points", "en") == "Royal 3 VP"
+    # the host's titles are the device's (firmware/words.py)
+    for game in GAMES:
+        for i in names.components(game):
+            assert names.title(i) == device_title(i), i
+
+
+def test_a_missing_name_is_an_error_not_english() -> None:
+    with pytest.raises(KeyError, match="no ja name for 7wd:nope"):
+        names.name("7wd:nope", "ja")
+    with pytest.raises(KeyError):
+        names.table("de")
+    assert names.name("7wd:lumber-yard", "ja") == "伐採場"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_short_is_for_a_long_name_and_is_shorter(lang: str) -> None:
+    for key, name, short, _ in rows(lang):
+        if len(name) > names.SHORT_OVER:
+            assert short and len(short) <= names.SHORT_OVER, key
+            assert len(short) < len(name), key
+        else:
+            assert short == "", "%s: %s is short enough" % (key, name)
+        assert short != name, key
+
+
+def _on_line(text: str, line: str, lang: str) -> bool:
+    """``text`` written on ``line``. Russian inflects: 003 names the first game's wonders
+    in the accusative (Пирамиду Хеопса for Пирамида Хеопса), so a Russian word of more
+    than three letters matches without its last letter (case ignored)."""
+    if text in line:
+        return True
+    if lang != "ru":
+        return False
+    low = line.lower()
+    return all((w[:-1] if len(w) > 3 else w) in low for w in text.lower().split())
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_source_line_of_a_rule_text_has_the_name(lang: str) -> None:
+    if not RULES.is_dir():
+        pytest.skip("%s is absent: the rule texts the sources cite are not here" % RULES)
+    texts = {p.name[:3]: p.read_text(encoding="utf-8").split("\n") for p in RULES.glob("*.txt")}
+    for key, name, short, source in rows(lang):
+        found = SOURCE.match(source)
+        assert found, "%s: source %r" % (key, source)
+        if found.group(1) is None:
+            continue
+        text, line = found.group(1), int(found.group(2))
+        assert TEXTS[text] == (key.partition(":")[0], lang), "%s: %s" % (key, source)
+        assert line <= len(texts[text]), "%s: %s" % (key, source)
+        written = texts[text][line - 1]
+        assert _on_line(name, written, lang) or (short and _on_line(short, written, lang)), (
+            "%s: %s is not on %s: %s" % (key, name, source, written)
+        )
+
+
+def test_describe_names_components_and_leaves_the_rest() -> None:
+    players = ["Ann", "Bob"]
+    event = ["event", 0, "merchant", {"give": {"marble": 1}, "take": {"iron": 2}}]
+    assert sheet.describe(event, players) == (
+        'event Ann merchant {"give":{"marble":1},"take":{"iron":2}}'
+    )
+    ja = names.Words("antike-duellum", "ja")
+    assert sheet.describe(event, players, ja) == (
+        'イベントカード Ann 商人 {"give":{"大理石":1},"take":{"鉄":2}}'
+    )
+    ru = names.Words("splendor-duel", "ru")
+    assert sheet.describe(["buy", 1, "1w1", {"color": "red"}], players, ru) == (
+        'Покупка Bob 1w1 {"Выбор цвета":"Красный"}'
+    )
+    en = names.Words("7wd", "en")
+    assert sheet.describe(["build", 0, "lumber-yard"], players, en) == "build Ann lumber-yard"
+
+
+def test_a_wide_character_takes_two_columns() -> None:
+    assert width("伐採場 Ann") == 10
+    text = table(["event", "n"], [["建設 Ann 伐採場", 1], ["build Ann lumber-yard", 22]])
+    first, second, third = text.splitlines()
+    assert width(first) == width(second) == width(third)
+
+
+def _run(*args: str) -> subprocess.CompletedProcess[str]:
+    environ = {k: v for k, v in os.environ.items() if k != ENV}
+    return subprocess.run([COMMAND, *args], capture_output=True, text=True, env=environ)
+
+
+def _ok(*args: str) -> str:
+    proc = _run(*args)
+    assert proc.returncode == 0 and proc.stderr == "", proc.stderr
+    return proc.stdout
+
+
+@pytest.fixture(scope="module")
+def log_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("names") / "log.sqlite3"
+    with Log.open(path) as log:
+        log.add(played("7wd", 1))
+        log.add(played("splendor-duel", 1))
+    return path
+
+
+def test_show_in_japanese_and_russian(log_path: Path) -> None:
+    record = played("7wd", 1)
+    english = _ok("show", "--db", str(log_path), "random-7wd-1")
+    assert _ok("show", "--db", str(log_path), "random-7wd-1", "--lang", "en") == english
+    japanese = _ok("show", "--db", str(log_path), "random-7wd-1", "--lang", "ja")
+    verb, who, card = record["events"][0][:3]
+    first = "%s %s %s" % (
+        names.name("7wd:" + verb, "ja"),
+        record["players"][who],
+        names.name("7wd:" + card, "ja"),
+    )
+    assert first in japanese and "%s %s %s" % (verb, record["players"][who], card) in english
+    assert "コイン Ann" in japanese and card not in japanese.split()
+    assert english.count("\n") == japanese.count("\n")
+    russian = _ok("show", "--db", str(log_path), "random-splendor-duel-1", "--lang", "ru")
+    assert "Короны Ann" in russian and "Взять жетоны" in russian
+    # --json is data: the record's ids, whatever the language
+    data = _ok("show", "--db", str(log_path), "random-7wd-1", "--json")
+    assert _ok("show", "--db", str(log_path), "random-7wd-1", "--json", "--lang", "ja") == data
+
+
+def test_report_in_russian(log_path: Path, tmp_path: Path) -> None:
+    out = tmp_path / "report.html"
+    _ok("report", "--db", str(log_path), str(out), "--lang", "ru")
+    assert out.read_text(encoding="utf-8").startswith('<!DOCTYPE html>\n<html lang="ru">')
+    with Log.open(log_path, readonly=True) as log:
+        for game, expect in [("random-7wd-1", "Монеты Ann"), ("random-splendor-duel-1", "Короны")]:
+            figure = Figure()
+            report._track(log.get(game), "ru")(figure)
+            legends = [
+                t.get_text() for ax in figure.axes if ax.get_legend() for t in ax.get_legend().texts
+            ]
+            assert any(expect in t for t in legends), legends
+
+
+@pytest.mark.parametrize("command", ["show", "report"])
+def test_a_bad_language_is_one_argparse_line(command: str, log_path: Path) -> None:
+    target = "random-7wd-1" if command == "show" else "out.html"
+    proc = _run(command, "--db", str(log_path), target, "--lang", "de")
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr
+    errors = [line for line in proc.stderr.splitlines() if "error:" in line]
+    assert errors == [
+        "duelkeeper %s: error: argument --lang: invalid choice: 'de' (choose from en, ja, ru)"
+        % command
+    ] or errors == [
+        "duelkeeper %s: error: argument --lang: invalid choice: 'de' "
+        "(choose from 'en', 'ja', 'ru')" % command
+    ], proc.stderr
+
+
+def test_the_docs_list_every_own_name_and_the_counts() -> None:
+    doc = (ROOT / "docs" / "languages.md").read_text(encoding="utf-8")
+    for lang in LANGS:
+        sources = [row[3].partition(":")[0] for row in rows(lang)]
+        counts = [sources.count(s) for s in ("000", "001", "003", "004", "edition", "own")]
+        assert "| %s | %d | %s |" % (lang, len(sources), " | ".join(map(str, counts))) in doc
+        for key, name, _, source in rows(lang):
+            if source == "own":
+                assert "`%s` %s" % (key.partition(":")[2], name) in doc, key
