@@ -122,6 +122,22 @@ def test_flash_is_the_root_and_errors_read_as_a_boards(tmp_path: Path) -> None:
             dev.run("import os\nos.mkdir('/games')")
 
 
+def test_a_stream_gives_lines_as_they_come_and_leaves_the_line_clean(tmp_path: Path) -> None:
+    code = "import time\nfor i in range(3):\n    print('line', i)\n    time.sleep(0.3)"
+    with device(tmp_path / "flash") as d, Device(d.path) as dev:
+        dev.enter()
+        start = time.monotonic()
+        lines = dev.stream(code)
+        assert next(lines) == b"line 0" and time.monotonic() - start < 0.6  # before the end
+        lines.close()  # left after one line: the rest is read and dropped
+        assert dev.lines("print('next')") == [b"next"]
+        streamed = dev.stream("print('a')\nprint('b')\n1 / 0")
+        assert next(streamed) == b"a" and next(streamed) == b"b"
+        with pytest.raises(DeviceError, match="ZeroDivisionError"):
+            next(streamed)  # the traceback, after the lines printed before it
+        assert dev.lines("print('ok')") == [b"ok"]
+
+
 def test_ctrl_c_stops_code_that_never_returns(tmp_path: Path) -> None:
     with device(tmp_path / "flash") as d:
         for code in ("while True: pass", "print(input())"):
