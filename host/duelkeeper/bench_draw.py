@@ -18,7 +18,7 @@ from pathlib import Path
 from duelkeeper import deploy
 from duelkeeper.device import Device as Serial
 from duelkeeper.rp2 import flashimage
-from duelkeeper.rp2.board import BOOTROM_NAME, UF2_NAME, EmulatedBoard, firmware_dir
+from duelkeeper.rp2.board import EmulatedBoard, firmware_missing
 
 BOARD = "badger2040"
 BOOT_MS = 4000
@@ -75,9 +75,9 @@ def measure() -> list[tuple[str, int]]:
 
 
 def main() -> int:
-    here = firmware_dir()
-    if not (here / UF2_NAME).is_file() or not (here / BOOTROM_NAME).is_file():
-        print(f"bench_draw: not measured: {here} has no {UF2_NAME} or {BOOTROM_NAME}")
+    missing = firmware_missing()
+    if missing:
+        print(f"bench_draw: not measured: {missing}")
         return 0
     print(f"drawing on the real port (board {BOARD}), emulated ms:")
     for label, us in measure():

@@ -39,7 +39,7 @@ from duelkeeper.device import Device as Serial
 from duelkeeper.device import DeviceError
 from duelkeeper.log import Log
 from duelkeeper.rp2 import flashimage
-from duelkeeper.rp2.board import BOOTROM_NAME, UF2_NAME, BoardError, EmulatedBoard, firmware_dir
+from duelkeeper.rp2.board import BoardError, EmulatedBoard, firmware_missing
 from duelkeeper.rp2.device import Rp2Device
 from duelkeeper.rp2.watch import HeapLine, Watch, install, parse
 from duelkeeper.sim import board_profile
@@ -322,9 +322,9 @@ def report(f: Figures) -> tuple[str, bool]:
 def main(own_core: bool = False) -> tuple[str, bool]:
     """The report, and whether it passes; without the firmware, a line saying so."""
     head = "the real port (host/duelkeeper/bench_rp2.py): not measured:"
-    here = firmware_dir()
-    if not (here / UF2_NAME).is_file() or not (here / BOOTROM_NAME).is_file():
-        return f"{head} {here} has no {UF2_NAME} or {BOOTROM_NAME}", True
+    missing = firmware_missing()
+    if missing:
+        return f"{head} {missing}", True
     try:
         return report(collect(own_core=own_core))
     except (BenchError, BoardError, DeviceError) as err:

@@ -14,16 +14,16 @@ from typing import Any
 
 import pytest
 
-from duelkeeper.rp2.board import BOOTROM_NAME, UF2_NAME, firmware_dir
+from duelkeeper.rp2.board import firmware_missing
 from duelkeeper.rp2.device import Rp2Device
 from duelkeeper.sim.autoplay import Autoplayer
 from duelkeeper.sim.device import Device
 from duelkeeper.sim.script import TICK_MS, Step, masks
 
-HERE = firmware_dir()
+MISSING = firmware_missing()
 needs_rp2 = pytest.mark.skipif(
-    not (HERE / UF2_NAME).is_file() or not (HERE / BOOTROM_NAME).is_file(),
-    reason=f"../shared/rp2 is absent ({HERE} has no {UF2_NAME}): emulated RP2040 tests not run",
+    MISSING is not None,
+    reason=f"../shared/rp2 is absent ({MISSING}): emulated RP2040 tests not run",
 )
 # The firmware's default names: a record with them needs no spelling on a fresh flash.
 PLAYERS = ["Player 1", "Player 2"]

@@ -33,6 +33,15 @@ def firmware_dir() -> Path:
     return Path(os.environ.get("DUELKEEPER_RP2") or ROOT.parent / "shared" / "rp2")
 
 
+def firmware_missing() -> str | None:
+    """Why the emulated board cannot start here (the UF2 or the boot ROM is not in
+    ``firmware_dir()``), or None when both are there."""
+    here = firmware_dir()
+    if (here / UF2_NAME).is_file() and (here / BOOTROM_NAME).is_file():
+        return None
+    return f"{here} has no {UF2_NAME} or {BOOTROM_NAME}"
+
+
 class Refresh(NamedTuple):
     """A refresh the panel completed: ``frame`` is the screen as the user reads it, in the
     firmware's buffer layout (MONO_VLSB, 1 = black), so it compares with the simulator's."""
