@@ -11,9 +11,9 @@ could be stale. Each file is written to ``<path>.tmp`` and renamed, so a cut dep
 leaves whole files, and the next deploy finishes the job. Everything is hashed again
 before the app restarts.
 
-Files travel as base64 through mpremote's exec: without raw-paste (the simulated device
-has none) the raw REPL takes 256 bytes every 10 ms, and base64 is 1.33 bytes a byte
-where fs_writefile's repr() of a .mpy file is about 2.3.
+Files travel as base64 through mpremote's exec (raw-paste on a board and on the simulated
+device; a device without it takes 256 bytes every 10 ms), and base64 is 1.33 bytes a
+byte where fs_writefile's repr() of a .mpy file is about 2.3.
 """
 
 import ast

@@ -87,7 +87,7 @@ def decode(game_id: str, text: bytes) -> dict[str, Any]:
 
 def acks(ids: list[str]) -> str:
     """The call that acknowledges ``ids`` (front-coded: about 7 bytes a game, since the
-    raw REPL takes code at 256 bytes each 10 ms where the board has no raw-paste)."""
+    raw REPL takes code at 256 bytes each 10 ms where a board has no raw-paste)."""
     coded: list[str] = []
     prev = ""
     for gid in ids:
