@@ -91,6 +91,12 @@ def test_raw_repl_paste_soft_reset_and_ctrl_c_over_pyserial(tmp_path: Path) -> N
         assert read_until(line, b"\x04>") == b"\x0442\n\x04\x04>"  # no "OK" in raw-paste
         line.write(b"print(x + 1)\x04")  # the plain raw REPL still takes code
         assert read_until(line, b"\x04>") == b"OK43\n\x04\x04>"
+        line.write(b"\x05A\x01")  # a paste cut by Ctrl-C: ended, KeyboardInterrupt
+        assert line.read(4) == b"R\x01\x80\x00"
+        line.write(b"print('never')\x03")
+        assert b"KeyboardInterrupt" in read_until(line, b"\x04>")
+        line.write(b"print(x + 2)\x04")
+        assert read_until(line, b"\x04>") == b"OK44\n\x04\x04>"
         line.write(b"\x04")  # on an empty raw line: soft reset, still in the raw REPL
         assert read_until(line, RAW) == b"OK\r\nMPY: soft reboot\r\n" + RAW
         line.write(b"print(x)\x04")  # a new VM: x is gone

@@ -357,6 +357,13 @@ del builtins, os, sys, _input, _ilistdir
   // the raw REPL runs it, without its "OK".
   function step(b) {
     if (paste !== null) {
+      if (b === CTRL_C) {
+        // A board ends the paste (its Ctrl-D) and raises KeyboardInterrupt, back at the
+        // raw prompt: a PC killed mid-paste leaves the next one a usable line.
+        paste = null;
+        say("\x04\x04" + INTERRUPTED + "\x04>");
+        return false;
+      }
       if (b !== CTRL_D) {
         paste.code.push(b);
         if (++paste.got === PASTE_WINDOW) {
