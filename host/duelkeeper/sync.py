@@ -19,6 +19,7 @@ after each protocol step (``STEPS``), which is how the tests cut a sync at every
 """
 
 import contextlib
+import functools
 import io
 import json
 import re
@@ -343,19 +344,21 @@ def _batch(
     (None: it served none); and the games the device has after it. A game that needs the
     device again (read once more, or set aside) waits for the end of the batch."""
     done: dict[str, bool] = {}
-    later: list[tuple[packed.Served, str]] = []  # (the game, the id before it)
+    # (the game, the id before it, why its line did not decode; None: a BAD line)
+    later: list[tuple[packed.Served, str, ValueError | None]] = []
     handled = out.new + out.known + len(out.problems)
     first = len(out.problems)
-    order: list[str] = []  # the batch's ids
+    place: dict[str, int] = {}  # the batch's ids, each with its place in it
     with log.transaction():
         prev = after
         lines = 0  # before END
-        end: bytes | None = None  # the last line, if it may be END
+        end: tuple[bytes, tuple[int, int]] | None = None  # the last line if END: (it, read)
         for line in device.stream(packed.pull(after)):
             if end is not None:  # END was not the last line: garbled
                 lines += 1
-                _garbled(out, end)
-            end = line if packed.read_end(line) else None
+                _garbled(out, end[0])
+            counts = packed.read_end(line)
+            end = None if counts is None else (line, counts)
             if end is not None:
                 continue
             lines += 1
@@ -364,29 +367,30 @@ def _batch(
                 _garbled(out, line)
                 continue
             progress.update(handled + lines - 1)
-            order.append(game.id)
-            try:
-                if game.verb != b"G":
-                    raise ValueError(game.verb)
-                record = packed.decode(game.id, game.data)
-            except ValueError:
-                later.append((game, prev))
+            place[game.id] = len(place)
+            if game.verb != b"G":
+                later.append((game, prev, None))
             else:
-                _added(device, log, step, out, done, game, prev, record)
+                try:
+                    record = packed.decode(game.id, game.data)
+                except ValueError as e:
+                    later.append((game, prev, e))
+                else:
+                    _added(device, log, step, out, done, game.id, record)
             prev = game.id
         if end is None:
             raise SyncError("the device's batch does not end in END (%d lines)" % lines)
-        said, left = packed.read_end(end) or (0, 0)
+        said, left = end[1]
         step("pull", None)
         if said != lines:
             out.problems.append(
                 Problem("?", "the device's batch lost a line (%d of %d)" % (lines, said))
             )
-        for game, before in later:
-            _added(device, log, step, out, done, game, before, None)
+        for game, before, why in later:
+            again = functools.partial(_later, device, game, before, why)
+            _added(device, log, step, out, done, game.id, again)
         # Told in the device's order (garbled lines first), as if none had waited.
-        seen = {gid: n for n, gid in enumerate(order)}
-        out.problems[first:] = sorted(out.problems[first:], key=lambda p: seen.get(p.id, -1))
+        out.problems[first:] = sorted(out.problems[first:], key=lambda p: place.get(p.id, -1))
     step("commit", None)
     return done, (prev if prev != after else None), left
 
@@ -401,15 +405,13 @@ def _added(
     step: Hook,
     out: Outcome,
     done: dict[str, bool],
-    game: packed.Served,
-    before: str,
-    record: dict[str, Any] | None,
+    gid: str,
+    record: dict[str, Any] | Callable[[], dict[str, Any]],
 ) -> None:
-    """Add one game of a batch to the log (``record`` None: read it again, ``_later``):
-    into ``done``, or its problem into ``out``."""
-    gid = game.id
+    """Add one game of a batch to the log (``record``, or what calling it gives; the call
+    may raise what refuses the game): into ``done``, or its problem into ``out``."""
     try:
-        new = _add(log, gid, _later(device, game, before) if record is None else record)
+        new = _add(log, gid, record() if callable(record) else record)
     except _Damaged as e:
         aside, what = set_aside(device, log, gid)
         out.problems.append(Problem(gid, "%s: %s" % (e, what), aside))
@@ -420,20 +422,14 @@ def _added(
         step("add", gid)
 
 
-def _later(device: Device, game: packed.Served, prev: str) -> dict[str, Any]:
+def _later(
+    device: Device, game: packed.Served, prev: str, why: ValueError | None
+) -> dict[str, Any]:
     """The record of a game whose line could not be read at once: damaged on the device
-    (``BAD``), or garbled on the way (pulled once more, alone)."""
-    if game.verb == b"BAD":
+    (a ``BAD`` line, ``why`` None), or garbled on the way (``why``): pulled once more,
+    alone."""
+    if why is None:
         raise _Damaged("damaged on the device's flash (%s)" % game.data.decode(errors="replace"))
-    return _unpacked(device, game, prev)
-
-
-def _unpacked(device: Device, game: packed.Served, prev: str) -> dict[str, Any]:
-    """The record of a ``G`` line; a garbled one is pulled once more, alone."""
-    try:
-        return packed.decode(game.id, game.data)
-    except ValueError as first:
-        why = first
     for _ in range(RETRIES):
         try:
             again, _, _, _ = packed.read_pull(device.lines(packed.pull(prev, 1)))
