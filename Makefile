@@ -9,7 +9,7 @@ STUBS := micropython-rp2-rpi-pico-stubs==1.29.0.post1
 # Device code, type-checked against the MicroPython stubs once there is any.
 DEVICE_PY := $(shell find firmware boards -name '*.py' 2>/dev/null)
 
-.PHONY: venv node_modules typings test check bench sim screenshots clean
+.PHONY: venv node_modules typings fonts test check bench sim screenshots clean
 
 venv: $(VENV)/.stamp
 $(VENV)/.stamp: pyproject.toml
@@ -28,12 +28,27 @@ typings/.stamp: Makefile | $(VENV)/.stamp
 	$(PY) -m pip install -q --target typings '$(STUBS)'
 	touch $@
 
+# The fonts the device's Japanese and Russian glyphs are drawn from (tools/make_lang.py,
+# docs/languages.md "Fonts"): two of Debian's packages, pinned, unpacked into build/fonts
+# (apt-get download needs no root once the package lists are there; as root it fetches
+# them first where a fresh machine has none).
+FONT_DEBS := fonts-misaki=20210505-1 xfonts-shinonome=1:0.9.11-7
+FONTS := build/fonts
+fonts: $(FONTS)/.stamp
+$(FONTS)/.stamp: Makefile
+	rm -rf $(FONTS) && mkdir -p $(FONTS)
+	cd $(FONTS) && { apt-get download $(FONT_DEBS) 2>/dev/null || \
+	  { apt-get update -qq && apt-get download $(FONT_DEBS); }; }
+	for deb in $(FONTS)/*.deb; do dpkg-deb -x $$deb $(FONTS)/root; done
+	touch $@
+
 # The slowest tests are listed at the end: the emulated RP2040's games lead (docs/rp2.md,
 # "Time").
-test: venv node_modules
+test: venv node_modules fonts
 	$(PY) -m pytest -q --durations=12
 
-check: venv typings
+check: venv typings fonts
+	$(PY) tools/make_lang.py --check
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy host/duelkeeper shared/duelcore

@@ -11,7 +11,7 @@ import sys
 from duelcore.engine import Match
 from duelcore.errors import IllegalEvent
 
-from . import unload
+from . import lang, unload
 from .app import forget, screen_module
 
 VERSION = "0.4.0"
@@ -20,7 +20,7 @@ VERSION = "0.4.0"
 _TRACK = ("track7", "tracksd", "trackad")
 # Screens only needed before a game starts, and those of a game in progress: each set is
 # unloaded when the other is in use, so their code does not hold heap meanwhile.
-_SETUP = ("games", "players", "names", "letters", "setup")
+_SETUP = ("games", "language", "players", "names", "letters", "setup")
 _PLAYING = (
     "track7", "pick7", "tracksd", "turnsd", "tokensd", "cardsd", "trackad", "turnad",
     "choice", "more", "sheet",
@@ -35,6 +35,11 @@ def boot(app: "App") -> None:
     """Resume the game in progress (or show the choice of game)."""
     record = None
     notice = None
+    why = None
+    try:
+        lang.use(app.settings.get("lang") or "en")
+    except OSError as e:  # a language file missing or damaged: English, and why
+        why = str(e)
     try:
         record, notice = app.storage.resume()  # type: ignore[attr-defined]
     except (OSError, ValueError):
@@ -46,7 +51,7 @@ def boot(app: "App") -> None:
             app.match = None
             notice = "Saved game refused: %s" % e
         app.later = app.storage.later() is not None  # type: ignore[attr-defined]
-    app.notice = notice
+    app.notice = notice or why
     if app.later:  # what could not be read may have been no move at all
         catch_up(app)
     if app.match is None:

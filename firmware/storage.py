@@ -54,9 +54,9 @@ _MAX_ENTRY = const(0xFFFF)
 _CODE = const(1)  # the tag of an event journalled as its code
 
 
-def crc32(data: "bytes | bytearray | memoryview") -> int:
+def crc32(data: "bytes | bytearray | memoryview", crc: int = 0) -> int:
     """The CRC-32 of ``data``, unsigned (binascii's is, on both runtimes)."""
-    return int(_crc(data))
+    return int(_crc(data, crc))
 
 
 def _u32(out: bytearray, n: int) -> None:

@@ -97,9 +97,30 @@ def _image(stride: int, height: int) -> "FrameBuffer":
 _SMALL_FB = _image(SMALL[6], SMALL[0])
 _LARGE_FB = _image(LARGE[6], LARGE[0])
 _ICON_FB = _image(_ICON_BYTES, ICON_SIZE)
-del _image
 _WHITE = framebuf.FrameBuffer(bytearray(1), 2, 1, framebuf.MONO_HLSB)
 _WHITE.pixel(0, 0, 1)  # paper (0) becomes 1, the key: not drawn; ink (1) becomes 0
+
+
+# The language's glyphs (firmware/lang.py): None in English. Else its catalog file and,
+# per size (SMALL, LARGE), (widths, at, stride, image): a character ``PRIVATE + i`` is
+# glyph i of the font of the size drawn.
+PRIVATE = const(0xE000)
+_script: "tuple | None" = None
+
+
+def script(f: "BufferedReader | None", small: "tuple | None", large: "tuple | None") -> None:
+    """Draw the private characters from ``f``'s fonts, ``(widths, at, stride)`` each (no
+    file: the language's glyphs are gone, and such characters draw as '?')."""
+    global _script
+    if f is None or small is None or large is None:
+        _script = None
+        return
+    parts: list = [f]
+    for widths, at, stride, height in (small, large):
+        if stride > STRIDE:
+            raise OSError("a glyph of %d bytes: more than %d" % (stride, STRIDE))
+        parts.append((widths, at, stride, _image(stride, height)))
+    _script = tuple(parts)
 
 
 def _code(first: int, last: int, ch: str) -> int:
@@ -166,9 +187,14 @@ class Canvas:
     def text_width(self, s: str, font: "Font" = SMALL, scale: int = 1) -> int:
         """Width in pixels of ``s`` drawn in ``font``, without trailing spacing."""
         _, first, last, spacing, widths, _, _ = font
+        lang = _script[1 if font is SMALL else 2] if _script else None
         w = 0
         for ch in s:
-            w += widths[_code(first, last, ch)] + spacing
+            code = ord(ch)
+            if code >= PRIVATE and lang is not None:
+                w += lang[0][code - PRIVATE]  # the language's glyphs carry their spacing
+            else:
+                w += widths[_code(first, last, ch)] + spacing
         return (w - spacing) * scale if w else 0
 
     def text(
@@ -192,7 +218,18 @@ class Canvas:
         if scale == 1:  # _glyph's blit, inline: most of a frame's calls are here
             key = color ^ 1
             palette = None if color else _WHITE
+            lang = _script[1 if font is SMALL else 2] if _script else None
             for ch in s:
+                code = ord(ch)
+                if code >= PRIVATE and lang is not None:
+                    i = code - PRIVATE
+                    lwidths, lat, lstride, limage = lang
+                    f = _script[0]  # type: ignore[index]
+                    f.seek(lat + i * lstride)
+                    f.readinto(_GLYPH)
+                    fb.blit(limage, x, y, key, palette)
+                    x += lwidths[i]
+                    continue
                 i = _code(first, last, ch)
                 _FILE.seek(at + i * stride)
                 _FILE.readinto(_GLYPH)

@@ -5,7 +5,7 @@ from .menu import Menu
 
 
 class Screen(Menu):
-    hints = "A choose"
+    hints = "A choose C language"
 
     def __init__(self, app: object) -> None:
         last = app.settings.get("game")  # type: ignore[attr-defined]
@@ -32,6 +32,10 @@ class Screen(Menu):
             app.save_settings()  # type: ignore[attr-defined]
         players = __import__("firmware.screens.players", None, None, ("Screen",))
         app.push(players.Screen(app, i))  # type: ignore[attr-defined]
+
+    def more(self, i: int) -> None:
+        language = __import__("firmware.screens.language", None, None, ("Screen",))
+        self.app.push(language.Screen(self.app))  # type: ignore[attr-defined]
 
     def back(self) -> None:
         pass

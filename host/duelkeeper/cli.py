@@ -270,6 +270,8 @@ def _sim(args: argparse.Namespace) -> int:
         source=args.source,
         target=args.target,
     )
+    if args.lang is not None:
+        sim.set_lang(storage, args.target, args.lang)
     return sim.run(options)
 
 
@@ -352,6 +354,11 @@ def _sim_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--seed", type=int, default=0, metavar="S", help="seed of the --games (default 0)"
     )
+    _device_lang(parser, "the device's language, set in the flash's settings first (default: keep)")
+
+
+def _device_lang(parser: argparse.ArgumentParser, what: str) -> None:
+    parser.add_argument("--lang", choices=LANGS, help=what)
 
 
 def _port(parser: argparse.ArgumentParser) -> None:
@@ -366,7 +373,7 @@ def _port(parser: argparse.ArgumentParser) -> None:
 def _deploy(args: argparse.Namespace) -> int:
     from duelkeeper import deploy
 
-    report = deploy.run(args.port, args.board, args.db)
+    report = deploy.run(args.port, args.board, args.db, args.lang)
     print(report.summary())
     print(report.roster)
     return 0
@@ -380,6 +387,11 @@ def _deploy_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="NAME",
         help="the module of boards/ the app opens, merged into /settings.json "
         "(default: keep the device's setting)",
+    )
+    _device_lang(
+        parser,
+        "the device's language, merged into /settings.json (default: keep the "
+        "device's setting; a new device speaks English)",
     )
 
 

@@ -97,12 +97,17 @@ def _dkp(p, d, first, last):
 _SETTINGS = """\
 from firmware.storage import Storage
 _b = %r
+_l = %r
 _s = Storage('/')
 _d = _s.settings()
-if _b is not None and _d.get('board') != _b:
-    _d['board'] = _b
+_c = False
+for _k, _v in (('board', _b), ('lang', _l)):
+    if _v is not None and _d.get(_k) != _v:
+        _d[_k] = _v
+        _c = True
+if _c:
     _s.save_settings(_d)
-print('BOARD', _d.get('board') or '-')
+print('BOARD', _d.get('board') or '-', _d.get('lang') or 'en')
 """
 
 
@@ -115,16 +120,18 @@ class Report:
     removed: list[str] = field(default_factory=list)
     unchanged: int = 0
     board: str = ""
+    lang: str = ""  # the device's language, as it holds it after the deploy
     roster: str = ""  # the roster step's summary
 
     def summary(self) -> str:
-        return "deployed to %s: %d file%s copied, %d unchanged, %d removed; board %s" % (
+        return "deployed to %s: %d file%s copied, %d unchanged, %d removed; board %s%s" % (
             self.port,
             len(self.copied),
             "" if len(self.copied) == 1 else "s",
             self.unchanged,
             len(self.removed),
             self.board,
+            "" if self.lang == "en" else ", language " + self.lang,
         )
 
 
@@ -197,10 +204,14 @@ def _folders(paths: list[str]) -> list[str]:
 
 
 def deploy(
-    device: Device, board: str | None = None, code: Path | None = None, log: Log | None = None
+    device: Device,
+    board: str | None = None,
+    code: Path | None = None,
+    log: Log | None = None,
+    lang: str | None = None,
 ) -> Report:
     """Put the device code on ``device``, copying only what differs, and ``log``'s roster
-    (none without a log); see the module."""
+    (none without a log); set its board and language where given; see the module."""
     wanted = files(code)
     report = Report(device.port)
     device.enter()
@@ -232,11 +243,12 @@ def deploy(
             "%s: %d file%s differ after the copy (%s): deploy again"
             % (device.port, len(wrong), "" if len(wrong) == 1 else "s", ", ".join(wrong[:3]))
         )
-    board_line = device.lines(_SETTINGS % (board,))
-    if len(board_line) != 1 or not board_line[0].startswith(b"BOARD "):
+    board_line = device.lines(_SETTINGS % (board, lang))
+    said = board_line[0].decode(errors="replace").split(" ") if len(board_line) == 1 else []
+    if len(said) != 3 or said[0] != "BOARD":
         raise DeviceError("%s: the board setting was not confirmed: %r" % (device.port, board_line))
-    name = board_line[0][6:].decode(errors="replace")
-    report.board = name if name != "-" else default_board() + " (the firmware's default)"
+    report.board = said[1] if said[1] != "-" else default_board() + " (the firmware's default)"
+    report.lang = said[2]
     set_clock(device)
     if log is not None:
         report.roster = exchange(device, log).summary()
@@ -244,11 +256,13 @@ def deploy(
     return report
 
 
-def run(port: str | None, board: str | None = None, db: Path | None = None) -> Report:
+def run(
+    port: str | None, board: str | None = None, db: Path | None = None, lang: str | None = None
+) -> Report:
     """Open the device (the one Pico plugged in when ``port`` is None) and the log
     (``Log.open``'s default when ``db`` is None), and deploy."""
     if board is not None:
         check_board(board)
     code = cached_build(mpy=True)  # compile first: a module that does not compile stops here
     with Log.open(db) as log, Device(port) as device:
-        return deploy(device, board, code, log)
+        return deploy(device, board, code, log, lang)

@@ -74,6 +74,7 @@ def test_second_deploy_copies_nothing(deployed: Deployed) -> None:
     assert (report.copied, report.removed) == ([], [])
     assert report.unchanged == len(deploy.files())
     assert report.board == "pico_inky_pack"  # kept: no --board this time
+    assert report.lang == "en"  # a device never set speaks English
 
 
 def test_changed_and_stale_files(tmp_path: Path, deployed: Deployed) -> None:
@@ -99,6 +100,18 @@ def test_changed_and_stale_files(tmp_path: Path, deployed: Deployed) -> None:
     outcome = sync.run(deployed.device.path, tmp_path / "log.sqlite3")
     assert (outcome.new, outcome.problems) == (2, [])
     assert unsynced(deployed.flash) == []
+
+
+def test_deploy_sets_the_language_and_keeps_the_rest(tmp_path: Path, deployed: Deployed) -> None:
+    before = json.loads((deployed.flash / "settings.json").read_text())
+    report = deploy.run(deployed.device.path, None, tmp_path / "log.sqlite3", "ja")
+    assert (report.copied, report.removed, report.lang) == ([], [], "ja")
+    assert report.summary().endswith("; board %s, language ja" % before["board"])
+    assert json.loads((deployed.flash / "settings.json").read_text()) == {**before, "lang": "ja"}
+    report = deploy.run(deployed.device.path, None, tmp_path / "log.sqlite3")
+    assert report.lang == "ja"  # kept: no --lang this time
+    done = duelkeeper("deploy", "--port", deployed.device.path, "--lang", "xx")
+    assert done.returncode == 2 and "invalid choice: 'xx'" in done.stderr
 
 
 def test_deploy_to_a_board_without_settings_keeps_the_default(tmp_path: Path) -> None:

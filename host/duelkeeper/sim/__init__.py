@@ -118,6 +118,29 @@ def _device(options: Options) -> "Any":
     )
 
 
+def set_lang(storage: Path, target: str, lang: str) -> None:
+    """Set the device's language in the simulator's flash folder, as the device's own
+    language menu would (firmware/storage.py writes it)."""
+    if target == "rp2":
+        raise DuelkeeperError(
+            "--lang sets the simulator's flash folder; on --target rp2, `duelkeeper deploy "
+            "--lang` sets it through the emulated board's USB"
+        )
+    from duelkeeper.sim.shims import install
+
+    install()
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    from firmware.storage import Storage
+
+    storage.mkdir(parents=True, exist_ok=True)
+    flash = Storage(str(storage))
+    settings = flash.settings()
+    if settings.get("lang") != lang:
+        settings["lang"] = lang
+        flash.save_settings(settings)
+
+
 def rp2_board(name: str) -> str:
     """The board to emulate: ``name``, or the default for the simulator's own "sim"."""
     from duelkeeper.rp2.wiring import BOARDS as WIRED

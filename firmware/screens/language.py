@@ -1,0 +1,30 @@
+"""The language menu (C on the first screen): the device's words, kept in the settings.
+
+A language is set per device, here or by ``duelkeeper deploy --lang``; records never
+hold words, so games and the log are the same in every language. Screens build their
+words when they are made, so the choice starts again from the first screen, built anew.
+"""
+
+from .. import lang
+from .menu import Menu
+
+
+class Screen(Menu):
+    def __init__(self, app: object) -> None:
+        labels = [lang.tr(n) for n in lang.NAMES]
+        super().__init__(app, lang.tr("Language"), labels, lang.LANGS.index(lang.lang()))
+
+    def pick(self, i: int) -> None:
+        app = self.app
+        code = lang.LANGS[i]
+        try:
+            lang.use(code)
+        except OSError as e:
+            lang.use("en")
+            code = "en"
+            app.notice = str(e)  # type: ignore[attr-defined]
+        if app.settings.get("lang", "en") != code:  # type: ignore[attr-defined]
+            app.settings["lang"] = code  # type: ignore[attr-defined]
+            app.save_settings()  # type: ignore[attr-defined]
+        games = __import__("firmware.screens.games", None, None, ("Screen",))
+        app.home(games.Screen(app))  # type: ignore[attr-defined]

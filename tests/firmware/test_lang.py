@@ -1,0 +1,198 @@
+"""The device's languages: the catalogs tools/make_lang.py builds from Debian's fonts, and
+firmware/lang.py reading them on CPython and on the MicroPython VM alike."""
+
+import sys
+from pathlib import Path
+
+import fwhelp
+import pytest
+
+from duelkeeper.repo import ROOT
+
+sys.path.insert(0, str(ROOT / "tools"))
+import make_lang  # noqa: E402
+
+from firmware import lang  # noqa: E402
+from firmware.gfx import canvas  # noqa: E402
+from firmware.gfx.canvas import LARGE, SMALL, Canvas  # noqa: E402
+
+LANGS = make_lang.LANGS
+
+
+@pytest.fixture(autouse=True)
+def english_after() -> object:
+    yield
+    lang.use("en")
+
+
+def _plain(lang_code: str, text: str) -> str:
+    """A catalog's string with its private characters turned back into letters."""
+    table = make_lang.strings(lang_code)
+    chars = sorted({ch for v in table.values() for ch in v if ord(ch) >= 128})
+    return "".join(chars[ord(c) - make_lang.PRIVATE] if ord(c) >= 0xE000 else c for c in text)
+
+
+@pytest.mark.parametrize("code", LANGS)
+def test_the_shipped_catalog_is_what_the_tables_and_fonts_make(code: str) -> None:
+    assert make_lang.catalog_path(code).read_bytes() == make_lang.build(code), (
+        "run tools/make_lang.py"
+    )
+
+
+@pytest.mark.parametrize("code", LANGS)
+def test_every_string_of_the_catalog_is_found(code: str) -> None:
+    table = make_lang.strings(code)
+    lang.use(code)
+    assert lang.lang() == code
+    for key, value in table.items():
+        if key.endswith(":short"):
+            game, id, _ = key.split(":")
+            assert _plain(code, lang.short(game, id)) == value, key
+        elif ":" in key and " " not in key and key.split(":")[0] in make_lang.GAMES:
+            game, id = key.split(":")
+            assert _plain(code, lang.name(game, id)) == value, key
+        else:
+            assert _plain(code, lang.tr(key)) == value, key
+    assert lang.tr("no such words") == "no such words"  # English where the catalog is silent
+    assert lang.name("7wd", "no-such-card") == "No Such Card"
+
+
+def test_english_loads_nothing_and_names_are_titles() -> None:
+    lang.use("ja")
+    lang.use("en")
+    assert lang.lang() == "en" and canvas._script is None
+    assert lang.tr("Score so far") == "Score so far"
+    assert lang.name("7wd", "statue-of-zeus") == "Statue of Zeus"
+    assert lang.short("7wd", "statue-of-zeus") == "Statue of Zeus"
+
+
+def test_a_short_form_where_the_table_has_one() -> None:
+    lang.use("ru")
+    assert _plain("ru", lang.name("7wd", "pyramids")) == "Пирамида Хеопса"
+    assert _plain("ru", lang.short("7wd", "pyramids")) == "Пирамида"
+    assert _plain("ru", lang.short("7wd", "palace")) == "Дворец"  # none: the name
+
+
+def _ink(text: str, font: object) -> list[str]:
+    class Panel:
+        width, height = 160, 16
+        buf = bytearray(160 * 16 // 8)
+        fb = fwhelp.framebuf.FrameBuffer(buf, 160, 16, fwhelp.framebuf.MONO_HLSB)
+
+    c = Canvas(Panel)
+    end = c.text(text, 0, 0, font)  # type: ignore[arg-type]
+    assert end == c.text_width(text, font)  # type: ignore[arg-type]
+    return ["".join("#" if Panel.fb.pixel(x, y) else "." for x in range(end)) for y in range(16)]
+
+
+def test_glyphs_are_drawn_from_the_catalog_and_measured_alike() -> None:
+    lang.use("ja")
+    zeus = lang.name("7wd", "statue-of-zeus")  # ゼウス像
+    small = _ink(zeus, SMALL)
+    # four full-width glyphs of Misaki's 8 px cell (less the Latin font's trailing space)
+    assert len(small[0]) == 4 * 8 - SMALL[3]
+    assert all("#" in row for row in small[:7]) and "#" not in "".join(small[8:])
+    large = _ink(zeus, LARGE)
+    assert len(large[0]) == 4 * 16 - LARGE[3]  # Shinonome's 16 px cell
+    assert sum(row.count("#") for row in large) > sum(row.count("#") for row in small)
+    mixed = _ink("A" + zeus, SMALL)  # ASCII from the Latin font, then the catalog's
+    assert mixed[0][6:] == small[0]
+    lang.use("en")
+    assert _ink(zeus, SMALL) == _ink("????", SMALL)  # no catalog: never another's glyphs
+
+
+def test_cyrillic_is_trimmed_to_its_ink() -> None:
+    lang.use("ru")
+    wall = lang.name("antike-duellum", "wall")  # Стена
+    assert 5 * 4 <= Canvas.text_width(None, wall) < 5 * 8  # type: ignore[arg-type]
+
+
+def _copy_with(tmp_path: Path, code: str, data: bytes) -> None:
+    (tmp_path / ("lang-%s.bin" % code)).write_bytes(data)
+
+
+@pytest.mark.parametrize(
+    "damage,why",
+    [
+        (lambda b: b[: len(b) // 2], "damaged"),  # cut short by a power cut
+        (lambda b: b[:100] + bytes([b[100] ^ 1]) + b[101:], "damaged"),  # a flipped bit
+        (lambda b: b"", "damaged"),
+        (None, "missing"),
+    ],
+)
+def test_a_bad_catalog_is_one_line_and_english_stays(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, damage: object, why: str
+) -> None:
+    good = make_lang.catalog_path("ja").read_bytes()
+    if damage is not None:
+        _copy_with(tmp_path, "ja", damage(good))  # type: ignore[operator]
+    monkeypatch.setattr(lang, "__file__", str(tmp_path / "lang.py"))
+    with pytest.raises(OSError) as e:
+        lang.use("ja")
+    assert str(e.value) == "language file %s/lang-ja.bin is %s: deploy again" % (tmp_path, why)
+    assert lang.lang() == "en" and canvas._script is None
+    assert lang.tr("Language") == "Language"
+    with pytest.raises(OSError, match="^no language 'xx': one of en, ja, ru$"):
+        lang.use("xx")
+
+
+def test_a_letter_no_font_has_stops_the_build(monkeypatch: pytest.MonkeyPatch) -> None:
+    real = make_lang.strings
+
+    def with_emoji(code: str) -> dict[str, str]:
+        return {**real(code), "Sync": "同期\U0001f600"}
+
+    monkeypatch.setattr(make_lang, "strings", with_emoji)
+    with pytest.raises(make_lang.BuildError) as e:
+        make_lang.build("ja")
+    assert str(e.value) == (
+        "no glyph for '\U0001f600' (U+1F600) in misaki_gothic.ttf (in ja's 'Sync')"
+    )
+
+
+def test_a_missing_translation_stops_the_build(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    tsv = tmp_path / "device.tsv"
+    tsv.write_text("en\tja\tru\tnote\nSync\t同期\t\t\n", encoding="utf-8")
+    monkeypatch.setattr(make_lang, "DEVICE_TSV", tsv)
+    with pytest.raises(make_lang.BuildError, match="^device.tsv: 'Sync' has no ru text$"):
+        make_lang.build("ru")
+    assert make_lang.strings("ja")["Sync"] == "同期"
+
+
+def test_without_the_fonts_the_build_says_how_to_get_them(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(make_lang, "SMALL_TTF", ROOT / "build" / "no-such.ttf")
+    why = r"^build/no-such.ttf is missing: run `make fonts`$"
+    with pytest.raises(make_lang.BuildError, match=why):
+        make_lang.build("ja")
+
+
+def test_the_fonts_licences_travel_in_the_catalog() -> None:
+    data = make_lang.catalog_path("ja").read_bytes()
+    assert b"Public Domain" in data and b"Num Kadoma" in data
+
+
+VM_LOOKUP = """
+from firmware import lang
+lang.use(%r)
+print(repr(lang.tr(%r)))
+print(repr(lang.name('7wd', 'statue-of-zeus')))
+print(repr(lang.short('7wd', 'pyramids')))
+from firmware.gfx.canvas import Canvas, SMALL, LARGE
+print(Canvas.text_width(None, lang.name('7wd', 'statue-of-zeus'), LARGE))
+"""
+
+
+@pytest.mark.parametrize("code", LANGS)
+def test_the_micropython_vm_finds_the_same(tmp_path: Path, code: str) -> None:
+    key = sorted(k for k in make_lang.strings(code) if ":" not in k)[:1] or ["Language"]
+    lang.use(code)
+    want = [
+        repr(lang.tr(key[0])),
+        repr(lang.name("7wd", "statue-of-zeus")),
+        repr(lang.short("7wd", "pyramids")),
+        str(Canvas.text_width(None, lang.name("7wd", "statue-of-zeus"), LARGE)),  # type: ignore[arg-type]
+    ]
+    got = fwhelp.run_vm(VM_LOOKUP % (code, key[0]), {"/lib/duelcore": ROOT / "shared" / "duelcore"})
+    assert got.splitlines()[-4:] == want

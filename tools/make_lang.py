@@ -1,0 +1,252 @@
+"""Make firmware/lang-ja.bin and lang-ru.bin: the device's words and glyphs per language.
+
+    .venv/bin/python tools/make_lang.py          # rewrite the catalogs
+    .venv/bin/python tools/make_lang.py --check  # exit 1 if one is out of date
+
+The words are host/duelkeeper/lang/device.tsv (the device's own strings, keyed by the
+English the code passes to ``firmware.lang.tr``) and the names of the components
+(host/duelkeeper/lang/ja.tsv, ru.tsv, through ``duelkeeper.names``). The glyphs are
+rasterised here from two fonts of Debian's packages, which ``make fonts`` unpacks into
+build/fonts (docs/languages.md, "Fonts"):
+
+* small (8 px, the status line, notices, titles): Misaki Gothic (fonts-misaki), an 8x8
+  font drawn for Japanese on small screens, which has Cyrillic too;
+* large (16 px, list rows): Shinonome Gothic Bold 16 (xfonts-shinonome), public domain.
+
+Only the characters the language's strings use are kept, each at both sizes. A character
+that either font lacks stops the build with its string named: the device never shows a
+blank box. Full-width characters (kana, kanji, Japanese punctuation) keep their font's
+cell; the others (Cyrillic, dashes) are trimmed to their ink and a column of space.
+
+A catalog file, little-endian (firmware/lang.py reads it):
+
+    0   u16   the low 16 bits of the CRC-32 of the rest of the file
+    2   u16   N, strings
+    4   u16   G, glyphs
+    6   u8 x 3, small font: height, stride (bytes a glyph), spacing; then the large's
+    12  u8 x G, the small glyphs' widths; then the large's
+    ..  u32 x (N + 1), where each string's record starts; the last is where they end
+    ..  N records, sorted by key: the key (UTF-8), a zero byte, the value
+    ..  G small glyph records, then G large ones (MONO_VLSB images, as font.py's)
+    ..  the fonts' licences (text), which the device does not read
+
+A value's characters outside ASCII are stored as ``chr(PRIVATE + i)`` for glyph i, so
+that the device draws them without a table of code points. The names' keys are
+``<game>:<id>``, their short forms' ``<game>:<id>:short``.
+"""
+
+import argparse
+import csv
+import gzip
+import sys
+import unicodedata
+import zlib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "host"))
+sys.path.insert(0, str(ROOT / "shared"))
+
+from duelkeeper import names  # noqa: E402
+
+DEVICE_TSV = ROOT / "host" / "duelkeeper" / "lang" / "device.tsv"
+FONTS = ROOT / "build" / "fonts" / "root" / "usr" / "share"
+SMALL_TTF = FONTS / "fonts" / "truetype" / "misaki" / "misaki_gothic.ttf"
+LARGE_PCF = FONTS / "fonts" / "X11" / "misc" / "shnmk16b.pcf.gz"
+LICENCES = {  # shipped with the firmware: docs/languages.md
+    "misaki": FONTS / "doc" / "fonts-misaki" / "copyright",
+    "shinonome": FONTS / "doc" / "xfonts-shinonome" / "copyright",
+}
+LANGS = ("ja", "ru")  # English is the code's own: no catalog
+PRIVATE = 0xE000
+SMALL, LARGE = 8, 16  # the fonts' heights, as the device's own
+_NOTDEF = "\uffff"  # not a character: what a font draws for one it lacks
+GAMES = ("7wd", "splendor-duel", "antike-duellum")
+
+
+class BuildError(Exception):
+    """A catalog that cannot be made: one line saying why."""
+
+
+def catalog_path(lang: str) -> Path:
+    return ROOT / "firmware" / ("lang-%s.bin" % lang)
+
+
+def device_words() -> list[dict[str, str]]:
+    """device.tsv's rows: en, ja, ru, note."""
+    if not DEVICE_TSV.exists():
+        return []
+    with DEVICE_TSV.open(encoding="utf-8", newline="") as f:
+        return list(csv.DictReader(f, delimiter="\t", quoting=csv.QUOTE_NONE))
+
+
+def strings(lang: str) -> dict[str, str]:
+    """Every key of ``lang``'s catalog and its value."""
+    out: dict[str, str] = {}
+    for row in device_words():
+        if not row.get(lang):
+            raise BuildError("device.tsv: %r has no %s text" % (row["en"], lang))
+        out[row["en"]] = row[lang]
+    for game in GAMES:
+        for id in names.components(game):
+            key = "%s:%s" % (game, id)
+            entry = names.entry(key, lang)
+            out[key] = entry.name
+            if entry.short:
+                out[key + ":short"] = entry.short
+    return out
+
+
+def _wide(ch: str) -> bool:
+    return unicodedata.east_asian_width(ch) in "WF"
+
+
+def _small_glyph(ch: str, font: object) -> list[int]:
+    """Columns (bit 0 the top row) of ``ch`` in Misaki Gothic at 8 px."""
+    from PIL import Image, ImageDraw
+
+    def columns(c: str) -> list[int]:
+        im = Image.new("1", (SMALL, SMALL), 0)
+        draw = ImageDraw.Draw(im)
+        draw.fontmode = "1"
+        draw.text((0, 0), c, font=font, fill=1)  # type: ignore[arg-type]
+        return [sum(1 << y for y in range(SMALL) if im.getpixel((x, y))) for x in range(SMALL)]
+
+    cols = columns(ch)
+    if not ch.isspace() and (not any(cols) or cols == columns(_NOTDEF)):
+        raise BuildError("no glyph for %r (U+%04X) in %s" % (ch, ord(ch), SMALL_TTF.name))
+    return cols
+
+
+def _large_font() -> dict[int, list[list[int]]]:
+    """Shinonome Gothic Bold 16's bitmaps by JIS X 0208 code."""
+    import pcffont  # type: ignore[import-untyped]
+
+    font = pcffont.PcfFont.parse(gzip.decompress(LARGE_PCF.read_bytes()))
+    bitmaps = font.bitmaps
+    return {code: bitmaps[i] for code, i in font.bdf_encodings.items()}
+
+
+def _large_glyph(ch: str, font: dict[int, list[list[int]]]) -> list[int]:
+    """Columns of ``ch`` in Shinonome Gothic Bold 16, found by its JIS X 0208 code."""
+    try:
+        euc = ch.encode("euc_jp")
+    except UnicodeEncodeError:
+        euc = b""
+    code = (euc[0] & 0x7F) << 8 | (euc[1] & 0x7F) if len(euc) == 2 else -1
+    rows = font.get(code)
+    if rows is None:
+        raise BuildError("no glyph for %r (U+%04X) in %s" % (ch, ord(ch), LARGE_PCF.name))
+    width = len(rows[0])
+    return [sum(1 << y for y in range(LARGE) if rows[y][x]) for x in range(width)]
+
+
+def _fit(cols: list[int], ch: str, spacing: int) -> list[int]:
+    """A full-width character keeps its cell; another is cut to its ink plus spacing."""
+    if _wide(ch):
+        return cols
+    ink = [x for x, c in enumerate(cols) if c]
+    if not ink:  # a space: half the cell
+        return [0] * (len(cols) // 2)
+    return cols[ink[0] : ink[-1] + 1] + [0] * spacing
+
+
+def _image(cols: list[int], height: int, width: int) -> bytes:
+    """MONO_VLSB: a page of 8 rows after another, a byte per column, zero-padded."""
+    out = bytearray()
+    for page in range((height + 7) // 8):
+        for x in range(width):
+            out.append((cols[x] >> (8 * page)) & 0xFF if x < len(cols) else 0)
+    return bytes(out)
+
+
+def licences() -> bytes:
+    """The fonts' licences, as Debian's packages state them: the catalog's last bytes,
+    so that they travel onto the flash with the glyphs drawn from the fonts."""
+    out = b""
+    for name, path in LICENCES.items():
+        out += b"\n---- %s: %s ----\n" % (name.encode(), str(path.relative_to(FONTS)).encode())
+        out += path.read_bytes()
+    return out
+
+
+def _fonts_missing() -> str | None:
+    for path in (SMALL_TTF, LARGE_PCF, *LICENCES.values()):
+        if not path.exists():
+            return "%s is missing: run `make fonts`" % path.relative_to(ROOT)
+    return None
+
+
+def build(lang: str) -> bytes:
+    """``lang``'s catalog file."""
+    from PIL import ImageFont
+
+    missing = _fonts_missing()
+    if missing:
+        raise BuildError(missing)
+    table = strings(lang)
+    chars = sorted({ch for v in table.values() for ch in v if ord(ch) >= 0x80})
+    if len(chars) > 0x1900:
+        raise BuildError("%d characters: more than the private use area holds" % len(chars))
+    small_font = ImageFont.truetype(str(SMALL_TTF), SMALL)
+    large_font = _large_font()
+    smalls: list[list[int]] = []
+    larges: list[list[int]] = []
+    for ch in chars:
+        try:
+            smalls.append(_fit(_small_glyph(ch, small_font), ch, 1))
+            larges.append(_fit(_large_glyph(ch, large_font), ch, 2))
+        except BuildError as e:
+            used = next(k for k, v in table.items() if ch in v)
+            raise BuildError("%s (in %s's %r)" % (e, lang, used)) from None
+    index = {ch: i for i, ch in enumerate(chars)}
+    records = []
+    for key in sorted(table, key=lambda k: k.encode()):
+        value = "".join(ch if ord(ch) < 0x80 else chr(PRIVATE + index[ch]) for ch in table[key])
+        records.append(key.encode() + b"\0" + value.encode())
+    n, g = len(records), len(chars)
+    small_w = max(len(c) for c in smalls) if smalls else 1
+    large_w = max(len(c) for c in larges) if larges else 1
+    small_stride = small_w * ((SMALL + 7) // 8)
+    large_stride = large_w * ((LARGE + 7) // 8)
+    head = n.to_bytes(2, "little") + g.to_bytes(2, "little")
+    head += bytes((SMALL, small_stride, 0, LARGE, large_stride, 0))
+    head += bytes(len(c) for c in smalls) + bytes(len(c) for c in larges)
+    at = 2 + len(head) + 4 * (n + 1)
+    offsets = b""
+    for rec in records:
+        offsets += at.to_bytes(4, "little")
+        at += len(rec)
+    offsets += at.to_bytes(4, "little")
+    glyphs = b"".join(_image(c, SMALL, small_w) for c in smalls)
+    glyphs += b"".join(_image(c, LARGE, large_w) for c in larges)
+    body = head + offsets + b"".join(records) + glyphs + licences()
+    if len(body) >= 1 << 32:
+        raise BuildError("catalog too large")
+    return (zlib.crc32(body) & 0xFFFF).to_bytes(2, "little") + body
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--check", action="store_true", help="fail if a catalog differs")
+    args = parser.parse_args()
+    stale = []
+    for lang in LANGS:
+        try:
+            data = build(lang)
+        except BuildError as e:
+            print("make_lang: %s" % e, file=sys.stderr)
+            return 2
+        path = catalog_path(lang)
+        if args.check:
+            if not path.exists() or path.read_bytes() != data:
+                stale.append(path)
+        else:
+            path.write_bytes(data)
+    for path in stale:
+        print("%s is out of date: run tools/make_lang.py" % path.relative_to(ROOT))
+    return 1 if stale else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
