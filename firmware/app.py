@@ -11,6 +11,7 @@ from duelcore.errors import IllegalEvent
 from . import ui, unload, unload_helpers
 from .buttons import BTN_B, LONG, PRESS, REPEAT, Buttons
 from .display.refresh import Refresh
+from .lang import tr
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # annotations only
@@ -149,7 +150,7 @@ class App:
         try:
             self.storage.save_settings(self.settings)  # type: ignore[attr-defined]
         except OSError:
-            self.notice = "Could not save settings"
+            self.notice = tr("Could not save settings")
 
     # -- the game in progress ------------------------------------------------------------
 
@@ -172,7 +173,7 @@ class App:
             m.play(event)
         except IllegalEvent as e:
             where = e.where
-            self.notice = e.reason
+            self._once("refused", e)  # the core's reason, in the device's language
             if where is not None:
                 unload(where[0])  # the core's reasons: loaded only to word this one
             self.redraw()
@@ -181,7 +182,7 @@ class App:
             self.storage.append(event, m.game)  # type: ignore[attr-defined]
         except OSError:
             m.undo()
-            self.notice = "Flash write failed: not played"
+            self.notice = tr("Flash write failed: not played")
             self.redraw()
             return False
         self.notice = self.stack[0].describe(event)  # the tracking screen tells it
@@ -193,7 +194,7 @@ class App:
         if type(top).__module__ == _CHOICE and len(top.events) == 1:
             # A choice the rules leave with one option costs no press: taken, and said.
             if self.play(top.events[0]):
-                self.notice = "Only choice: " + str(self.notice)
+                self.notice = tr("Only choice: %s") % self.notice
         self._trim()
         return True
 
@@ -216,7 +217,7 @@ class App:
             self.undo()
             return
         self.asked = True
-        self.notice = "B again: undo " + self.stack[0].describe(m.event(-1))
+        self.notice = tr("B again: undo %s") % self.stack[0].describe(m.event(-1))
         self._trim()
         self.redraw()
 
@@ -225,16 +226,16 @@ class App:
         self.asked = False
         m = self.match
         if m is None or not m.played:
-            self.notice = "Nothing to undo"
+            self.notice = tr("Nothing to undo")
         else:
             try:
                 self.storage.undo()  # type: ignore[attr-defined]
             except OSError:
-                self.notice = "Flash write failed: not undone"
+                self.notice = tr("Flash write failed: not undone")
                 self.redraw()
                 return
             last = m.undo()
-            self.notice = "Undone: " + self.stack[0].describe(last)
+            self.notice = tr("Undone: %s") % self.stack[0].describe(last)
         self.back_to(1)
         self.stack[0].enter()
         self._trim()

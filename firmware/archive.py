@@ -23,6 +23,7 @@ from duelcore.errors import IllegalEvent
 from duelcore.record import check_event, validate
 
 from . import storage as S
+from .lang import tr
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # annotations only
@@ -244,15 +245,15 @@ def resume(s: "Storage") -> "tuple[dict[str, object] | None, str | None]":
         pos = end + 4
     if record is None:
         _replace(s.journal, s.dir + "/journal.bad")
-        return None, "Saved game unreadable: set aside"
+        return None, tr("Saved game unreadable: set aside")
     notice = None
     if past:
         S._write(s.dir + "/journal.later", json.dumps(past).encode())
-        notice = "Save damaged: enter move %d again" % (len(events) + 1)
+        notice = tr("Save damaged: enter move %d again") % (len(events) + 1)
     elif cut >= 0:
-        notice = "Save damaged: resumed at move %d" % len(events)
+        notice = tr("Save damaged: resumed at move %d") % len(events)
     elif mended:
-        notice = "Save repaired: no move lost"
+        notice = tr("Save repaired: no move lost")
     if old is not None:  # written anew in today's format, for the entries to come
         _rewrite(s, _journal(record, events))
     elif cut >= 0 or mended:  # the damage repaired, or cut off

@@ -5,40 +5,51 @@ Their tracking screens' ``describe()``; 7 Wonders Duel's few verbs are told by i
 builds a new string: a notice is built once per event, never per frame.
 """
 
-from .words import title
+from .lang import name, tr
+
+_AD = "antike-duellum"
 
 
-def value(v: object) -> str:
+def word(v: str, game: str = _AD) -> str:
+    """An id of ``game`` as its name; a string that is no component's id (words already
+    put together, an argument's key) stays as it is outside English."""
+    try:
+        return name(game, v)
+    except KeyError:
+        return v
+
+
+def value(v: object, game: str = _AD) -> str:
     """An event argument in a few characters: lists and objects flattened."""
     if isinstance(v, str):
-        return title(v)
+        return word(v, game)
     if isinstance(v, bool):
-        return "yes" if v else "no"
+        return tr("yes") if v else tr("no")
     if isinstance(v, (list, tuple)):
-        return " ".join([value(x) for x in v]) if v else "none"
+        return " ".join([value(x, game) for x in v]) if v else tr("none")
     if isinstance(v, dict):
         parts = []
         for k in sorted(v):
             x = v[k]
             if isinstance(x, bool):
                 if x:
-                    parts.append(title(k))
+                    parts.append(word(k, game))
             elif isinstance(x, int):
-                parts.append("%d %s" % (x, title(k)))
+                parts.append("%d %s" % (x, word(k, game)))
             elif x != {}:  # an empty part says nothing
-                parts.append("%s %s" % (title(k), value(x)))
+                parts.append("%s %s" % (word(k, game), value(x, game)))
         return ", ".join(parts)  # "" for nothing: args() leaves it out
     return str(v)
 
 
-def args(event: list, start: int = 2) -> str:
+def args(event: list, start: int = 2, game: str = _AD) -> str:
     """The arguments of an event from ``start`` on, as one line (flags left out: the
     menus that offer them say what they mean)."""
     parts = []
     for i in range(start, len(event)):
         x = event[i]
         if not isinstance(x, bool):
-            text = value(x)
+            text = value(x, game)
             if text:  # an empty payment: nothing to say
                 parts.append(text)
     return " ".join(parts)
@@ -57,41 +68,44 @@ _PAST = (
 
 
 def steps(n: int) -> str:
-    return "1 step" if n == 1 else "%d steps" % n
+    return tr("1 step") if n == 1 else tr("%d steps") % n
 
 
 def pay(counts: dict, short: bool = False) -> str:
     """A payment ``{"marble": 1, "coins": 2}`` as ``1 marble 2 coins`` (``free``: none);
     ``short``: ``1M 2C``, the letters of Antike's tracking screen."""
     out = []
+    letters = tr("MIGC") if short else ""
+    i = 0
     for k in ("marble", "iron", "gold", "coins"):
         n = counts.get(k, 0)
         if short and n:
-            out.append("%d%s" % (n, k[0].upper()))
+            out.append("%d%s" % (n, letters[i]))
         elif n:
-            out.append("%d %s" % (n, k[:-1] if n == 1 and k == "coins" else k))
-    return " ".join(out) if out else "free"
+            out.append("%d %s" % (n, tr("coin") if n == 1 and k == "coins" else tr(k)))
+        i += 1
+    return " ".join(out) if out else tr("free")
 
 
-def describe(event: list, players: list) -> str:
+def describe(event: list, players: list, game: str = _AD) -> str:
     """An event as a notice line: ``Ann took red red blue``."""
     verb = event[0]
     who = players[event[1]] if event[1] in (0, 1) else "?"
     if verb == "rondel":  # Antike's move: the steps, and what they cost
-        text = "%s moved %s" % (who, steps(event[2]))
+        text = tr("%s moved %s") % (who, steps(event[2]))
         if len(event) > 3 and event[3]:
             text += ": " + pay(event[3])  # what the steps past the free ones cost
         return text
     at = _PAST.find("|%s " % verb)
     if at < 0:
-        return "%s %s %s" % (who, title(verb), args(event))
+        return "%s %s %s" % (who, word(verb, game), args(event, 2, game))
     at += len(verb) + 2
     past = _PAST[at : _PAST.find("|", at)]
     if not past:  # a correction: what changed, in so many words
-        return "%s %s" % (who, args(event))
+        return "%s %s" % (who, args(event, 2, game))
     end = past[-1]
     if end == ".":
-        return "%s %s" % (who, past[:-1])
+        return "%s %s" % (who, tr(past[:-1]))
     if end == "=":
-        return "%s %s %s" % (who, past[:-1], event[2])
-    return "%s %s %s" % (who, past, args(event))
+        return "%s %s %s" % (who, tr(past[:-1]), event[2])
+    return "%s %s %s" % (who, tr(past), args(event, 2, game))

@@ -13,6 +13,7 @@ from duelcore.errors import IllegalEvent
 
 from . import lang, unload
 from .app import forget, screen_module
+from .lang import tr
 
 VERSION = "0.4.0"
 
@@ -43,13 +44,13 @@ def boot(app: "App") -> None:
     try:
         record, notice = app.storage.resume()  # type: ignore[attr-defined]
     except (OSError, ValueError):
-        notice = "Saved game unreadable"
+        notice = tr("Saved game unreadable")
     if record is not None:
         try:
             app.match = Match(record)
         except (ValueError, IllegalEvent) as e:  # RecordError is a ValueError
             app.match = None
-            notice = "Saved game refused: %s" % e
+            notice = tr("Saved game refused: %s") % e
         app.later = app.storage.later() is not None  # type: ignore[attr-defined]
     app.notice = notice or why
     if app.later:  # what could not be read may have been no move at all
@@ -80,7 +81,24 @@ def catch_up(app: "App") -> None:
             m.undo()
         return
     app.later = False
-    app.notice = "Save restored: %d moves" % n
+    app.notice = tr("Save restored: %d moves") % n
+
+
+def refused(app: "App", e: IllegalEvent) -> None:
+    """The notice for an event the rules refused: the core's reason in the device's
+    language. A reason given by its number (``duelcore.errors.refusal``) is looked up by
+    its line of the core's WHY, then filled in; one given whole is looked up as it is."""
+    where = e.where
+    if where is None:
+        app.notice = tr(e.reason)
+        return
+    e.where = None
+    why = __import__(where[0], None, None, ("WHY",)).WHY
+    at = 0
+    for _ in range(where[1]):
+        at = why.index("\n", at) + 1
+    end = why.find("\n", at)
+    app.notice = tr(why[at:] if end < 0 else why[at:end]) % where[2]
 
 
 def new_game(app: "App", game: str, players: list, setup: dict) -> None:
@@ -102,7 +120,7 @@ def new_game(app: "App", game: str, players: list, setup: dict) -> None:
         app.match = Match(record)
     except (OSError, ValueError, IllegalEvent) as e:
         app.match = None
-        app.notice = "Cannot start: %s" % e
+        app.notice = tr("Cannot start: %s") % e
         app.redraw()
         return
     app.notice = None
@@ -124,10 +142,10 @@ def finish(app: "App") -> None:
     try:
         app.storage.finish()  # type: ignore[attr-defined]
     except OSError:
-        app.notice = "Flash write failed: game kept"
+        app.notice = tr("Flash write failed: game kept")
         app.redraw()
         return
-    _end(app, "Game saved")
+    _end(app, tr("Game saved"))
 
 
 def abandon(app: "App") -> None:
@@ -135,7 +153,7 @@ def abandon(app: "App") -> None:
         app.storage.abandon()  # type: ignore[attr-defined]
     except OSError:
         pass
-    _end(app, "Game dropped")
+    _end(app, tr("Game dropped"))
 
 
 def _track(app: "App", leaving: tuple = ()) -> None:

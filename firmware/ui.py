@@ -11,6 +11,7 @@ allocates little (and frames are drawn on a change, never per tick).
 from micropython import const
 
 from .gfx.canvas import BLACK, LARGE, LEFT, RIGHT, SMALL, WHITE, Canvas
+from .lang import tr
 
 __all__ = ("Canvas", "big", "columns", "fit", "flag", "menu", "pair", "status", "title")
 
@@ -192,5 +193,5 @@ def corrections(who: str, p: int, names: tuple, verb: str, labels: list, events:
     """
     for k in names:
         for n in (1, -1):
-            labels.append("%s %+d %s" % (who, n, k))
+            labels.append("%s %+d %s" % (who, n, tr(k)))
             events.append([verb, p, {k: n}])

@@ -20,9 +20,9 @@ from array import array
 from duelcore.compat import const
 from duelcore.splendor import cards as C
 
-from ..words import title
+from ..lang import tr
 from .menu import Menu
-from .tracksd import COLOURS, LEVELS, face, tokens
+from .tracksd import COLOURS, LEVELS, colour, face, tokens
 
 # Offsets of a card's fields (duelcore/splendor/cards.py).
 _COLOR = const(0)
@@ -78,7 +78,7 @@ class Screen(Menu):
             rows.append(flags)
         self.rows = rows
         self.tags = _Column(rows, True)
-        head = "Buy a card" if verb == "buy" else "Reserve a card"
+        head = tr("Buy a card") if verb == "buy" else tr("Reserve a card")
         labels = _Column(rows, False)  # len() and [] are all a Menu asks of its labels
         super().__init__(app, head, labels, 0, groups)  # type: ignore[arg-type]
 
@@ -99,7 +99,7 @@ class Screen(Menu):
 
     def _detail(self, i: int) -> str:
         if i >= _DECK:
-            return "The top card of the level %s deck, unseen" % LEVELS[i - _DECK]
+            return tr("The top card of the level %s deck, unseen") % LEVELS[i - _DECK]
         cost = {}
         for k in range(6):
             if C.get(i, _COST + k):
@@ -108,10 +108,11 @@ class Screen(Menu):
         pay = g.price(self.player, C.card_id(i))["pay"] if self.verb == "buy" else None
         room = self.app.width - 4  # type: ignore[attr-defined]
         text = ""
+        costs = tr("Costs %s")
         for short in (False, True):  # words, or letters where they do not fit
-            text = "Costs " + tokens(cost, short)
+            text = costs % tokens(cost, short)
             if pay is not None:
-                text += "; pay " + tokens(pay, short)
+                text += tr("; pay %s") % tokens(pay, short)
             if self.app.canvas.text_width(text) <= room:  # type: ignore[attr-defined]
                 break
         return text
@@ -137,12 +138,13 @@ class _Column:
             raise IndexError(k)
         i = self.rows[k * _WIDE + 1]
         if i >= _DECK:
-            return LEVELS[i - _DECK] if self.tags else "Deck, blind"
+            return LEVELS[i - _DECK] if self.tags else tr("Deck, blind")
         if self.tags:
             return LEVELS[C.level(i)]
         flags = self.rows[k * _WIDE + 2]
-        colour = COLOURS[C.get(i, _COLOR)]
         if flags & 7:
-            colour = "joker: " + C.TOKENS[(flags & 7) - 1]
-        label = title(colour) + face(C.get(i, _POINTS), C.get(i, _CROWNS), C.get(i, _ABILITY))
-        return label + " (held)" if flags & _HELD else label
+            text = tr("Joker: %s") % tr(C.TOKENS[(flags & 7) - 1])
+        else:
+            text = colour(COLOURS[C.get(i, _COLOR)])
+        label = text + face(C.get(i, _POINTS), C.get(i, _CROWNS), C.get(i, _ABILITY))
+        return tr("%s (held)") % label if flags & _HELD else label

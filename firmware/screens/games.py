@@ -1,6 +1,7 @@
 """The first screen: which game to play (the last one played is selected)."""
 
 from ..app import GAMES, NAMES
+from ..lang import tr
 from .menu import Menu
 
 
@@ -10,7 +11,7 @@ class Screen(Menu):
     def __init__(self, app: object) -> None:
         last = app.settings.get("game")  # type: ignore[attr-defined]
         start = GAMES.index(last) if last in GAMES else 0
-        super().__init__(app, "duelkeeper: new game", list(NAMES), start)
+        super().__init__(app, tr("duelkeeper: new game"), [tr(n) for n in NAMES], start)
         self.waiting = 0
 
     def enter(self) -> None:
@@ -19,9 +20,9 @@ class Screen(Menu):
         except OSError:
             self.waiting = 0
         if self.waiting and self.app.notice is None:  # type: ignore[attr-defined]
-            self.app.notice = "%d game%s to sync" % (  # type: ignore[attr-defined]
-                self.waiting,
-                "" if self.waiting == 1 else "s",
+            n = self.waiting
+            self.app.notice = (  # type: ignore[attr-defined]
+                tr("1 game to sync") if n == 1 else tr("%d games to sync") % n
             )
         self.app.redraw()  # type: ignore[attr-defined]
 

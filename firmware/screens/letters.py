@@ -8,6 +8,7 @@ case. The alphabet strip shows where the letter is.
 """
 
 from ..gfx.canvas import BLACK, LARGE, LEFT, SMALL, WHITE, Canvas
+from ..lang import tr
 from ..ui import BAR, status, title
 from . import BTN_A, BTN_B, BTN_C, BTN_DOWN, BTN_UP, PRESS, REPEAT, Base
 from .names import choose
@@ -33,6 +34,8 @@ class Screen(Base):
     def __init__(self, app: object, seat: int, start: str) -> None:
         super().__init__(app)
         self.seat = seat
+        self.hints = tr(self.hints)
+        self.head = tr("Player %d: spell the name") % (seat + 1)
         self.text = bytearray(MAX)
         self.n = 0
         for ch in start.upper()[:MAX]:
@@ -76,7 +79,7 @@ class Screen(Base):
             try:  # a new name goes to the PC at the next sync (the roster)
                 self.app.storage.add_name(name)  # type: ignore[attr-defined]
             except OSError:
-                self.app.notice = "Could not save the name"  # type: ignore[attr-defined]
+                self.app.notice = tr("Could not save the name")  # type: ignore[attr-defined]
         self.app.pop()  # type: ignore[attr-defined]
 
     def draw(self, c: "Canvas") -> None:
@@ -88,7 +91,7 @@ def draw(c: Canvas, s: object) -> None:
     c.clear()
     w = c.width
     h = c.height
-    title(c, "Player %d: spell the name" % (s.seat + 1))  # type: ignore[attr-defined]
+    title(c, s.head)  # type: ignore[attr-defined]
     alphabet = s.ALPHABET  # type: ignore[attr-defined]
     name = s.spelt()  # type: ignore[attr-defined]
     y = 20

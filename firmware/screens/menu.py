@@ -9,6 +9,7 @@ built once, by whoever makes the menu.
 """
 
 from .. import ui
+from ..lang import tr
 from . import BTN_A, BTN_B, BTN_C, BTN_DOWN, BTN_UP, PRESS, REPEAT, Base
 
 TYPE_CHECKING = False
@@ -36,6 +37,7 @@ class Menu(Base):
     ) -> None:
         super().__init__(app)
         self.action = action
+        self.hints = tr(self.hints)  # the class's English hints, in the device's language
         self.title = title
         self.labels = labels
         self.right = right
@@ -78,7 +80,7 @@ class Menu(Base):
         """C (or a long A): the item's other uses. A list without any says so and does
         nothing else: C never commits what A would (one meaning per button)."""
         app = self.app
-        app.notice = "No other choices here: A picks"  # type: ignore[attr-defined]
+        app.notice = tr("No other choices here: A picks")  # type: ignore[attr-defined]
         app.redraw()  # type: ignore[attr-defined]
 
     def back(self) -> None:

@@ -6,6 +6,7 @@ undoable like any event; the game's tracking screen lists them (``corrections()`
 this menu carries no game's words.
 """
 
+from ..lang import tr
 from .menu import Menu
 
 
@@ -13,7 +14,7 @@ class Screen(Menu):
     in_game = True
 
     def __init__(self, app: object) -> None:
-        labels = ["Score so far"]
+        labels = [tr("Score so far")]
         events: list = [None]
         groups = [0]
         track = app.stack[0]  # type: ignore[attr-defined]
@@ -21,12 +22,12 @@ class Screen(Menu):
             groups.append(len(labels))
             track.corrections(p, labels, events)  # the game's own, from its tracking screen
         groups.append(len(labels))
-        labels.append("End game now and save it")
+        labels.append(tr("End game now and save it"))
         events.append(None)
-        labels.append("Drop this game")
+        labels.append(tr("Drop this game"))
         events.append(None)
         self.events = events
-        super().__init__(app, "More", labels, 0, groups)
+        super().__init__(app, tr("More"), labels, 0, groups)
 
     def pick(self, i: int) -> None:
         app = self.app
@@ -39,11 +40,13 @@ class Screen(Menu):
             sheet = __import__("firmware.screens.sheet", None, None, ("Screen",))
             app.push(sheet.Screen(app, True))  # type: ignore[attr-defined]
         elif i == n - 2:
-            sure = Menu(app, "End and save this game?", ["Keep playing", "End and save"])
+            keep = tr("Keep playing")
+            sure = Menu(app, tr("End and save this game?"), [keep, tr("End and save")])
             sure.action = self._end
             app.push(sure)  # type: ignore[attr-defined]
         else:
-            sure = Menu(app, "Drop this game for good?", ["Keep playing", "Drop it"])
+            keep = tr("Keep playing")
+            sure = Menu(app, tr("Drop this game for good?"), [keep, tr("Drop it")])
             sure.action = self._drop
             app.push(sure)  # type: ignore[attr-defined]
 

@@ -5,6 +5,7 @@ The list opens on the most recent name neither seat has (else on "New name..."),
 on the other seat's name: that one is marked, since taking it swaps the seats.
 """
 
+from ..lang import tr
 from .menu import Menu
 from .players import seats, set_names
 
@@ -15,16 +16,16 @@ class Screen(Menu):
         settings = app.settings  # type: ignore[attr-defined]
         self.names = known(app)
         now = seats(settings)
-        labels = ["New name...", "Edit " + now[seat]]
+        labels = [tr("New name..."), tr("Edit %s") % now[seat]]
         start = 0  # "New name..." unless a known name is free
         for n in self.names:
             if n == now[1 - seat]:  # the other seat's name: taking it swaps the seats
-                labels.append(n + " (swap seats)")
+                labels.append(tr("%s (swap seats)") % n)
                 continue
             if not start and n != now[seat]:
                 start = len(labels)
             labels.append(n)
-        super().__init__(app, "Player %d" % (seat + 1), labels, start)
+        super().__init__(app, tr("Player %d") % (seat + 1), labels, start)
 
     def pick(self, i: int) -> None:
         app = self.app

@@ -13,6 +13,7 @@ a wonder built with it (the affordable ones, cheapest first), or selling it.
 
 from duelcore.sevenwonders.cards import RESOURCES, colour, name, wonder
 
+from .. import lang
 from ..words import title
 from . import choice
 from .menu import Menu
@@ -47,7 +48,7 @@ def _units(units: list) -> str:
     for u in range(len(RESOURCES)):
         n = units.count(u)
         if n:
-            out.append("%d %s" % (n, RESOURCES[u]))
+            out.append("%d %s" % (n, lang.tr(RESOURCES[u])))
     return " ".join(out)
 
 
@@ -74,6 +75,8 @@ class Screen(Menu):
         details: list = []
         tags: list = []
         sell = g.discard_value(p)
+        tr = lang.tr
+        free = tr("free")
         affordable = bytearray(len(cards))
         for i in range(len(cards)):
             c = cards[i]
@@ -84,29 +87,29 @@ class Screen(Menu):
             if n in build:
                 affordable[i] = 1
             if chain:
-                right.append("free")
-                details.append("Free by chain; sells for %d" % sell)
+                right.append(free)
+                details.append(tr("Free by chain; sells for %d") % sell)
                 continue
             right.append(str(total) if affordable[i] else "(%d)" % total)
             if not total:
-                text = "Free"
+                text = tr("Free")
             elif bought and printed:
                 trade = total - printed
-                text = "Costs %d: %d + %d for %s" % (total, printed, trade, _units(bought))
+                text = tr("Costs %d: %d + %d for %s") % (total, printed, trade, _units(bought))
             elif bought:
-                text = "Costs %d for %s" % (total, _units(bought))
+                text = tr("Costs %d for %s") % (total, _units(bought))
             else:
-                text = "Costs %d" % total
+                text = tr("Costs %d") % total
             if waived:
-                text += ", saves %s" % _units(waived)
-            details.append(text + "; sells for %d" % sell)  # "(n)": more than the coins held
+                text += tr(", saves %s") % _units(waived)
+            details.append(tr("%s; sells for %d") % (text, sell))  # "(n)": more than the coins held
         self.cards = cards
         self.affordable = affordable
         self.details = details
         self.tags = tags
         self.wonders = wonders
         self.sell = sell
-        super().__init__(app, "%s: take a card" % who, labels, 0, groups, right)
+        super().__init__(app, tr("%s: take a card") % who, labels, 0, groups, right)
 
     def detail(self, i: int) -> "str | None":
         return self.details[i] if self.details else None
@@ -138,14 +141,14 @@ class Screen(Menu):
             labels.append(short(w))  # the wonder built with the card
             right.append(str(cost))
             events.append(["wonder", p, w, n])
-        labels.append("Sell")
+        labels.append(lang.tr("Sell"))
         right.append("+%d" % self.sell)
         events.append(["discard", p, n])
         if self.affordable[i]:
-            labels.append("Build")
+            labels.append(lang.tr("Build"))
             right.append(self.labels_right(i))
             events.append(["build", p, n])
-        screen = choice.Screen(app, title(n), labels, events, 0, right)
+        screen = choice.Screen(app, lang.name("7wd", n), labels, events, 0, right)
         app.push(screen)  # type: ignore[attr-defined]
 
     def labels_right(self, i: int) -> str:
@@ -153,7 +156,10 @@ class Screen(Menu):
 
 
 def short(word: str) -> str:
-    """``title(word)``, or its short form where that is too wide for a list row."""
+    """``title(word)``, or its short form where that is too wide for a list row (in
+    another language than English: the names table's short form)."""
+    if lang.lang() != "en":
+        return lang.short("7wd", word)
     t = title(word)
     at = _SHORT.find("\n%s|" % t)
     if at < 0:

@@ -5,6 +5,7 @@ two change a seat's name (recent names or a new one), the last swaps the seats.
 """
 
 from ..app import NAMES, forget
+from ..lang import tr
 from .menu import Menu
 
 DEFAULT = ("Player 1", "Player 2")
@@ -21,15 +22,15 @@ def seats(settings: dict) -> list:
 class Screen(Menu):
     def __init__(self, app: object, game: int) -> None:
         self.game = game
-        super().__init__(app, NAMES[game], [], 0)
+        super().__init__(app, tr(NAMES[game]), [], 0)
 
     def enter(self) -> None:
         names = seats(self.app.settings)  # type: ignore[attr-defined]
         self.labels = [
-            "Start the game",  # the names are the next two lines
-            "Player 1: " + names[0],
-            "Player 2: " + names[1],
-            "Swap seats",
+            tr("Start the game"),  # the names are the next two lines
+            tr("Player %d: %s") % (1, names[0]),
+            tr("Player %d: %s") % (2, names[1]),
+            tr("Swap seats"),
         ]
         self.app.redraw()  # type: ignore[attr-defined]
 

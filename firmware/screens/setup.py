@@ -10,12 +10,12 @@ Antike Duellum need only the first player.
 """
 
 from ..app import GAMES
-from ..words import title
+from ..lang import name, tr
 from .menu import Menu
 
 _TOKENS = 5
 _WONDERS_EACH = 4
-_WONDERS = (", preset", ", draft")  # who starts, with the first-game preset or the draft
+_WONDERS = ("%s, preset", "%s, draft")  # who starts, with the first-game preset or the draft
 
 
 class Screen(Menu):
@@ -26,11 +26,12 @@ class Screen(Menu):
         self.game = game
         self.players = players
         if GAMES[game] == "7wd":
-            title = "Who starts? Which wonders?"
-            labels = [players[i & 1] + _WONDERS[i >> 1] for i in range(4)]
+            title = tr("Who starts? Which wonders?")
+            labels = [tr(_WONDERS[i >> 1]) % players[i & 1] for i in range(4)]
         else:
-            title = "Who starts?"
-            labels = ["%s starts" % players[0], "%s starts" % players[1]]
+            title = tr("Who starts?")
+            starts = tr("%s starts")
+            labels = [starts % players[0], starts % players[1]]
         super().__init__(app, title, labels)
 
     def pick(self, i: int) -> None:
@@ -64,7 +65,7 @@ class Marks(Menu):
     def pick(self, i: int) -> None:
         marks = self.marks
         if not marks[i] and len(self.order) >= self.count:
-            self.app.notice = "%d marked: A on one takes it back" % self.count  # type: ignore[attr-defined]
+            self.app.notice = tr("%d marked: A on one takes it back") % self.count  # type: ignore[attr-defined]
             self.app.redraw()  # type: ignore[attr-defined]
             return
         marks[i] ^= 1
@@ -100,8 +101,8 @@ def draft(app: object, players: list, setup: dict, seat: int) -> None:
         else:
             app.push(tokens(app, players, step))  # type: ignore[attr-defined]
 
-    labels = [title(wonder_name(w)) for w in left]
-    head = "%s's 4 wonders" % players[seat]
+    labels = [name("7wd", wonder_name(w)) for w in left]
+    head = tr("%s's 4 wonders") % players[seat]
     app.push(Marks(app, head, labels, _WONDERS_EACH, done))  # type: ignore[attr-defined]
 
 
@@ -116,5 +117,5 @@ def tokens(app: object, players: list, setup: dict) -> Marks:
         step["box_progress"] = [t for t in PROGRESS if PROGRESS.index(t) not in order]
         app.new_game("7wd", players, step)  # type: ignore[attr-defined]
 
-    labels = [title(t) for t in PROGRESS]
-    return Marks(app, "Progress tokens on the board", labels, _TOKENS, done)
+    labels = [name("7wd", t) for t in PROGRESS]
+    return Marks(app, tr("Progress tokens on the board"), labels, _TOKENS, done)

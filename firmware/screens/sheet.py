@@ -7,6 +7,7 @@ a game has is its tracking screen's ``rows(result)``.
 """
 
 from ..gfx.canvas import BLACK, LEFT, RIGHT, SMALL, WHITE, Canvas
+from ..lang import tr
 from ..ui import BAR, fit, status, title
 from . import BTN_A, BTN_B, PRESS, Base
 
@@ -31,12 +32,12 @@ class Screen(Base):
                 self.mark = k
         players = app.players()  # type: ignore[attr-defined]
         if not self.over:
-            self.head = "Score so far"
+            self.head = tr("Score so far")
         elif self.winner is None:
-            self.head = "Shared victory (%s)" % self.victory
+            self.head = tr("Shared victory (%s)") % tr(self.victory)
         else:
-            self.head = "%s wins: %s" % (players[self.winner], self.victory)
-        self.hints = "A/B back" if peek or not self.over else "A save  B undo"
+            self.head = tr("%s wins: %s") % (players[self.winner], tr(self.victory))
+        self.hints = tr("A/B back") if peek or not self.over else tr("A save  B undo")
 
     def key(self, g: int) -> None:
         if g >> 5 != PRESS:

@@ -10,7 +10,7 @@ that colour lie on the board and, on the right, how many are picked.
 from duelcore.splendor.cards import TOKENS
 
 from .. import ui
-from ..words import title
+from ..lang import name, tr
 from . import BTN_A, BTN_B, BTN_C, PRESS, REPEAT
 from .menu import Menu
 
@@ -45,9 +45,10 @@ class Screen(Menu):
         self.n = 0
         board = r["board"]
         self.board = bytes([min(255, board.get(TOKENS[k], 0)) for k in range(_KINDS)])
-        labels = ["%s  (%d on board)" % (title(TOKENS[k]), self.board[k]) for k in range(_KINDS)]
+        on = tr("%s  (%d on board)")
+        labels = [on % (name("splendor-duel", TOKENS[k]), self.board[k]) for k in range(_KINDS)]
         right = ["" for _ in range(_KINDS)]
-        head = "Take tokens" if verb == "take" else "Privileges: tokens"
+        head = tr("Take tokens") if verb == "take" else tr("Privileges: tokens")
         super().__init__(app, head, labels, 0, None, right)
         self._rights()
 
@@ -94,7 +95,7 @@ class Screen(Menu):
         self.sel[k] += 1
         if self.n >= 3 or not self._within(self.sel):
             self.sel[k] -= 1
-            app.notice = "Not with this selection"  # type: ignore[attr-defined]
+            app.notice = tr("Not with this selection")  # type: ignore[attr-defined]
             app.redraw()  # type: ignore[attr-defined]
             return
         self.order[self.n] = k
@@ -118,7 +119,7 @@ class Screen(Menu):
     def done(self) -> None:
         app = self.app
         if not self.n or not self._legal():
-            app.notice = "Pick tokens first" if not self.n else "Not a legal take"  # type: ignore[attr-defined]
+            app.notice = tr("Pick tokens first") if not self.n else tr("Not a legal take")  # type: ignore[attr-defined]
             app.redraw()  # type: ignore[attr-defined]
             return
         tokens = []

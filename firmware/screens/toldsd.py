@@ -5,7 +5,7 @@ The tracking screen (tracksd.py) asks for them; kept in it, they held 1 KB of he
 the whole game (docs/rp2.md, "Found on the real port").
 """
 
-from ..words import title
+from ..lang import name, tr
 from . import choice
 from .tracksd import PENDING, again, card, tokens
 
@@ -18,16 +18,16 @@ def describe(app: object, event: list) -> str:
     verb = event[0]
     told = event
     if verb in ("buy", "reserve", "royal"):
-        name = card(event[2])
+        text = card(event[2])
         if len(event) > 3 and event[3].get("color"):
-            name += " as " + event[3]["color"]
-        told = [verb, event[1], name]
+            text = tr("%s as %s") % (text, tr(event[3]["color"]))
+        told = [verb, event[1], text]
     elif verb in ("take", "privilege", "return"):
         told = [verb, event[1], tokens(event[2])]
-    text = describe(told, app.players())  # type: ignore[attr-defined]
+    text = describe(told, app.players(), "splendor-duel")  # type: ignore[attr-defined]
     m = app.match  # type: ignore[attr-defined]
     if m.played and m.event(m.played - 1) == event and again(m.game, event):
-        text += ", plays again"
+        text = tr("%s, plays again") % text
     return text
 
 
@@ -45,8 +45,8 @@ def pending(app: object) -> object:
         elif ev[0] == "royal":
             labels.append(card(arg))
         else:
-            labels.append(title(arg))
-    head = "%s: %s" % (who, PENDING.get(r["pending"], r["pending"]))
+            labels.append(name("splendor-duel", arg))
+    head = "%s: %s" % (who, tr(PENDING.get(r["pending"], r["pending"])))
     return choice.Screen(app, head, labels, events)
 
 
@@ -55,13 +55,12 @@ def rows(result: dict) -> tuple:
     a, b = result["players"]
     best = [max(p["color_points"].values()) if p["color_points"] else 0 for p in (a, b)]
     rows = [
-        ("Points", a["points"], b["points"]),
-        ("Crowns", a["crowns"], b["crowns"]),
-        ("Best colour", best[0], best[1]),
-        ("Royal cards", len(a["royals"]), len(b["royals"])),
-        ("Privileges", a["privileges"], b["privileges"]),
+        (tr("Points"), a["points"], b["points"]),
+        (tr("Crowns"), a["crowns"], b["crowns"]),
+        (tr("Best colour"), best[0], best[1]),
+        (tr("Royal cards"), len(a["royals"]), len(b["royals"])),
+        (tr("Privileges"), a["privileges"], b["privileges"]),
     ]
     v = result["victory"]
-    if v == "color":
-        return rows, "Best colour"
-    return rows, "Crowns" if v == "crowns" else "Points" if v == "points" else ""
+    k = 2 if v == "color" else 1 if v == "crowns" else 0 if v == "points" else -1
+    return rows, rows[k][0] if k >= 0 else ""

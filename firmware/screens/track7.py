@@ -20,8 +20,8 @@ from duelcore.sevenwonders.game import PENDING, VERBS
 from ..app import screen_module
 from ..gfx.canvas import SMALL, Canvas
 from ..gfx.icons import COIN, SCIENCE, SCROLL, SHIELD, STAR, WONDER
+from ..lang import name, tr
 from ..ui import GAME_HINTS, columns, flag, pair, status
-from ..words import title
 from . import BTN_A, BTN_B, BTN_C, BTN_DOWN, BTN_UP, PRESS, Base, choice
 
 # Flag a threat from this close: shields to the capital, symbols missing.
@@ -49,6 +49,7 @@ class Screen(Base):
 
     def __init__(self, app: object) -> None:
         super().__init__(app)
+        self.hints = tr(GAME_HINTS)
         # Figures per player, refreshed on enter(): coins, score, shields to the
         # opponent's capital, science symbols missing, wonders, tokens.
         self.coins = [0, 0]
@@ -111,27 +112,31 @@ class Screen(Base):
         who = players[event[1]]
         verb = event[0]
         if verb == "starter":
-            return "%s: %s starts" % (who, players[event[2]])
+            return tr("%s: %s starts") % (who, players[event[2]])
         if verb == "coins":
-            return "%s coins %+d" % (who, event[2])
+            return tr("%s coins %+d") % (who, event[2])
         if verb == "wonder":
-            return "%s built %s" % (who, title(event[2]))
-        return "%s %s %s" % (who, _PAST[VERBS.index(verb)], title(event[2]))
+            return tr("%s built %s") % (who, name("7wd", event[2]))
+        return "%s %s %s" % (who, tr(_PAST[VERBS.index(verb)]), name("7wd", event[2]))
 
     def corrections(self, p: int, labels: list, events: list) -> None:
         """The C menu's corrections for player p: a coin more, a coin less."""
         who = self.app.players()[p]  # type: ignore[attr-defined]
+        coin = tr("%s %+d coin")
         for n in (1, -1):
-            labels.append("%s %+d coin" % (who, n))
+            labels.append(coin % (who, n))
             events.append(["coins", p, n])
 
     def rows(self, result: dict) -> tuple:
         """The score sheet's rows (label, player 0, player 1), and the row that decided."""
         a = result["players"][0]["score"]
         b = result["players"][1]["score"]
-        rows = [(k[0].upper() + k[1:], a[k], b[k]) for k in _SHEET]
+        rows = []
+        for k in _SHEET:
+            t = tr(k)
+            rows.append((t[0].upper() + t[1:], a[k], b[k]))
         v = result["victory"]
-        return rows, "Military" if v == "military" else "Science" if v == "science" else "Total"
+        return rows, rows[7 if v == "military" else 1 if v == "science" else 8][0]
 
     def pending(self) -> object:
         """The menu for the choice the game waits for (from legal(), likeliest first),
@@ -141,11 +146,12 @@ class Screen(Base):
         players = app.players()  # type: ignore[attr-defined]
         events = g.legal()
         labels: list = []
+        starts = tr("%s starts")
         for ev in events:
             if g.pending == "starter":
-                labels.append("%s starts" % players[ev[2]])
+                labels.append(starts % players[ev[2]])
             else:
-                labels.append(title(ev[2]))
+                labels.append(name("7wd", ev[2]))
         return choice.Screen(app, self.status(), labels, events)
 
     def status(self) -> str:
@@ -156,9 +162,9 @@ class Screen(Base):
         if g.pending is not None:
             k = PENDING.index(g.pending)
             if k == 4:
-                return _PROMPTS[k] % (who, _AGES[g.age + 1])
-            return _PROMPTS[k] % who
-        return "Age %s  %d/20  %s to play" % (_AGES[g.age], g.in_age, who)
+                return tr(_PROMPTS[k]) % (who, _AGES[g.age + 1])
+            return tr(_PROMPTS[k]) % who
+        return tr("Age %s  %d/20  %s to play") % (_AGES[g.age], g.in_age, who)
 
     def draw(self, c: "Canvas") -> None:
         draw(c, self)
@@ -183,7 +189,7 @@ def draw(c: Canvas, s: object) -> None:
     # The age and its cards taken, between the tokens: the status line's copy of it gives
     # way to the notice of each move.
     if not g.over:
-        c.text("AGE %s  %d/20" % (_AGES[g.age], g.in_age), w >> 1, 16, SMALL, 1)
+        c.text(tr("AGE %s  %d/20") % (_AGES[g.age], g.in_age), w >> 1, 16, SMALL, 1)
     half = columns(c, s, 27, -1 if g.over else g.turn)
     for p in (0, 1):
         x0 = 2 if p == 0 else half + 3
@@ -205,9 +211,9 @@ def draw(c: Canvas, s: object) -> None:
         war = s.war[p]  # type: ignore[attr-defined]
         if war <= _WAR_NEAR:
             c.icon(SHIELD, x, y - 1)
-            x = flag(c, "%d TO WIN" % war, x + 13, y)
+            x = flag(c, tr("%d TO WIN") % war, x + 13, y)
         sci = s.science[p]  # type: ignore[attr-defined]
         if sci <= _SCIENCE_NEAR:
             c.icon(SCIENCE, x, y - 1)
-            flag(c, "%d TO WIN" % sci, x + 13, y)
-    status(c, s.app, GAME_HINTS, s.status())  # type: ignore[attr-defined]
+            flag(c, tr("%d TO WIN") % sci, x + 13, y)
+    status(c, s.app, s.hints, s.status())  # type: ignore[attr-defined]

@@ -10,6 +10,7 @@ again undoes), C: the rest (corrections, the score, ending).
 
 from ..gfx.canvas import LARGE, SMALL, Canvas
 from ..gfx.icons import CROWN
+from ..lang import name, tr
 from ..ui import GAME_HINTS, big, columns, corrections, flag, status
 from . import BTN_A, BTN_B, BTN_C, BTN_DOWN, BTN_UP, PRESS, Base, choice
 
@@ -32,6 +33,8 @@ class Screen(Base):
         self.turn = 0
         self.phase = ""
         self.over = False
+        # The words the frame shows, in the device's language.
+        self.words = (tr(GAME_HINTS), tr("MIGC"), tr("CAN CLAIM"))
 
     def enter(self) -> None:
         app = self.app
@@ -93,7 +96,7 @@ class Screen(Base):
                 s.pick(0)  # type: ignore[attr-defined]
                 if app.stack[-1] is self:  # type: ignore[attr-defined]  # its one event played
                     return
-                app.notice = "Only choice: " + s.labels[0]  # type: ignore[attr-defined]
+                app.notice = tr("Only choice: %s") % s.labels[0]  # type: ignore[attr-defined]
             else:
                 app.push(s)  # type: ignore[attr-defined]
             if b != BTN_A:
@@ -101,13 +104,13 @@ class Screen(Base):
 
     def status(self) -> str:
         who = self.app.players()[self.turn]  # type: ignore[attr-defined]
-        return "%s to play  %s" % (who, self.phase)
+        return tr("%s to play  %s") % (who, tr(self.phase) if self.phase else "")
 
     def describe(self, event: list) -> str:
         """An event as a notice line (firmware/notices.py)."""
         from ..notices import describe
 
-        return describe(event, self.app.players())  # type: ignore[attr-defined]
+        return describe(event, self.app.players(), "antike-duellum")  # type: ignore[attr-defined]
 
     def corrections(self, p: int, labels: list, events: list) -> None:
         """The C menu's corrections for player p: a unit of each resource more or less."""
@@ -119,11 +122,11 @@ class Screen(Base):
         a, b = result["players"]
         pa = a["personalities"]
         pb = b["personalities"]
-        rows = [(k[0].upper() + k[1:], pa.get(k, 0), pb.get(k, 0)) for k in _KINDS]
-        rows.append(("Cities", a["cities"], b["cities"]))
-        rows.append(("Temples", a["temples"], b["temples"]))
-        rows.append(("Total", pa["total"], pb["total"]))
-        return rows, "Total"
+        rows = [(name("antike-duellum", k), pa.get(k, 0), pb.get(k, 0)) for k in _KINDS]
+        rows.append((tr("Cities"), a["cities"], b["cities"]))
+        rows.append((tr("Temples"), a["temples"], b["temples"]))
+        rows.append((tr("Total"), pa["total"], pb["total"]))
+        return rows, rows[-1][0]
 
     def draw(self, c: "Canvas") -> None:
         draw(c, self)
@@ -136,12 +139,13 @@ def pending(app: object) -> object:
     events = g.legal()
     labels = [turn.label(ev, app.players()) for ev in events]  # type: ignore[attr-defined]
     who = app.players()[g.result()["turn"] or 0]  # type: ignore[attr-defined]
-    return choice.Screen(app, "%s: choose" % who, labels, events)
+    return choice.Screen(app, tr("%s: choose") % who, labels, events)
 
 
 def draw(c: Canvas, s: object) -> None:
     """Antike Duellum: personalities against 9, resources, cities, temples, threats."""
     c.clear()
+    words = s.words  # type: ignore[attr-defined]
     half = columns(c, s, 0, -1 if s.over else s.turn)  # type: ignore[attr-defined]
     for p in (0, 1):
         x0 = 2 if p == 0 else half + 3
@@ -157,11 +161,11 @@ def draw(c: Canvas, s: object) -> None:
         if wide > half - 8:  # two-digit counts on a narrow panel: small digits
             font = SMALL
         for k in range(4):
-            x = c.text("MIGC"[k], x, y + 7)
+            x = c.text(words[1][k], x, y + 7)
             x = c.text(str(res[k]), x + 2, y if font is LARGE else y + 7, font) + 6
         y = 76
         c.text(
-            "Cities %d  Temples %d" % (s.cities[p], s.temples[p]),  # type: ignore[attr-defined]
+            tr("Cities %d  Temples %d") % (s.cities[p], s.temples[p]),  # type: ignore[attr-defined]
             x0,
             y,
         )
@@ -169,7 +173,7 @@ def draw(c: Canvas, s: object) -> None:
         left = 9 - s.personalities[p]  # type: ignore[attr-defined]
         x = x0
         if left <= 2:
-            x = flag(c, "%d TO WIN" % left, x, y)
+            x = flag(c, tr("%d TO WIN") % left, x, y)
         if s.claim[p]:  # type: ignore[attr-defined]
-            flag(c, "CAN CLAIM", x, y)
-    status(c, s.app, GAME_HINTS, s.status())  # type: ignore[attr-defined]
+            flag(c, words[2], x, y)
+    status(c, s.app, words[0], s.status())  # type: ignore[attr-defined]

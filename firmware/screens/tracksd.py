@@ -17,8 +17,8 @@ from duelcore.splendor.cards import TOKENS
 
 from ..gfx.canvas import CENTER, LARGE, SMALL, Canvas
 from ..gfx.icons import CROWN, GEM, SCROLL, STAR
+from ..lang import name, tr
 from ..ui import GAME_HINTS, columns, corrections, flag, pair, status
-from ..words import title
 from . import BTN_A, BTN_B, BTN_C, BTN_DOWN, BTN_UP, PRESS, Base
 
 LEVELS = ("", "I", "II", "III")
@@ -26,7 +26,7 @@ LEVELS = ("", "I", "II", "III")
 # token kinds where words do not fit (gold has none: it is always "gold").
 COLOURS = ("white", "blue", "green", "red", "black", "joker", "plain")
 LETTERS = "WUGRKP"
-_ABILITIES = ("", " again", " token", " privilege", " steal")
+_ABILITIES = ("", "again", "token", "privilege", "steal")
 # Offsets of a card's fields (duelcore/splendor/cards.py).
 _COLOR = const(0)
 _POINTS = const(1)
@@ -41,35 +41,41 @@ def face(points: int, crowns: int, ability: int) -> str:
     out = " %d*" % points if points else ""
     if crowns:
         out += " %d^" % crowns
-    return out + _ABILITIES[ability]
+    return out + " " + tr(_ABILITIES[ability]) if ability else out
 
 
 def card(cid: str) -> str:
     """A card as the table shows it: ``Red II 1* again``; a blind reservation
     ``Deck II (blind)``; a royal card ``Royal 2* again``."""
     if cid.startswith("deck"):
-        return "Deck %s (blind)" % LEVELS[int(cid[4:])]
+        return tr("Deck %s (blind)") % LEVELS[int(cid[4:])]
     if cid.startswith("royal"):
         r = C.ROYALS.index(cid)
-        return "Royal" + face(C.ROYAL_POINTS[r], 0, C.ROYAL_ABILITY[r])
+        return tr("Royal") + face(C.ROYAL_POINTS[r], 0, C.ROYAL_ABILITY[r])
     i = C.find(cid)
     return "%s %s%s" % (
-        title(COLOURS[C.get(i, _COLOR)]),
+        colour(COLOURS[C.get(i, _COLOR)]),
         LEVELS[C.level(i)],
         face(C.get(i, _POINTS), C.get(i, _CROWNS), C.get(i, _ABILITY)),
     )
+
+
+def colour(c: str) -> str:
+    """A card's colour as a name: ``Red``, ``Joker``, ``Plain`` (no bonus)."""
+    return tr("Plain") if c == "plain" else name("splendor-duel", c)
 
 
 def tokens(counts: "dict | list", short: bool = False) -> str:
     """Token counts ``{"white": 2, "gold": 1}`` as ``2 white 1 gold`` (``short``:
     ``2W 1 gold``); a list of token names is counted first."""
     out = []
+    letters = tr(LETTERS) if short else LETTERS
     for k in range(7):
         t = TOKENS[k]
         n = counts.count(t) if isinstance(counts, list) else counts.get(t, 0)
         if n:
-            out.append(("%d%s" % (n, LETTERS[k])) if short and k < 6 else "%d %s" % (n, TOKENS[k]))
-    return " ".join(out) if out else "nothing"
+            out.append(("%d%s" % (n, letters[k])) if short and k < 6 else "%d %s" % (n, tr(t)))
+    return " ".join(out) if out else tr("nothing")
 
 
 def again(g: object, event: list) -> bool:
@@ -101,6 +107,11 @@ class Screen(Base):
         self.over = False
         self.turn = 0
         self.pending: str | None = None
+        self.hints = tr(GAME_HINTS)
+        # The words the frame shows, in the device's language: the token letters, the
+        # table's rows, gold, reserved.
+        self.words = (tr(LETTERS), tr("hand"), tr("bonus"), tr("gold"), tr("res %d"))
+        self.best_name = ["", ""]  # the best colour's name, as the frame shows it
 
     def enter(self) -> None:
         """Read the figures once per event, from the core's result (its public face)."""
@@ -120,6 +131,7 @@ class Screen(Base):
                 if n and (best < 0 or n > cp[TOKENS[best]]):
                     best = c
             self.colour[p] = best
+            self.best_name[p] = tr(COLOURS[best]) if best >= 0 else ""
             self.best[p] = cp[TOKENS[best]] if best >= 0 else 0
             self.privileges[p] = pl["privileges"]
             self.reserved[p] = pl["reserved"]
@@ -173,8 +185,8 @@ class Screen(Base):
     def status(self) -> str:
         who = self.app.players()[self.turn]  # type: ignore[attr-defined]
         if self.pending is not None:
-            return "%s: %s" % (who, PENDING.get(self.pending, self.pending))
-        return "%s plays again" % who if self.again else "%s to play" % who
+            return "%s: %s" % (who, tr(PENDING.get(self.pending, self.pending)))
+        return tr("%s plays again") % who if self.again else tr("%s to play") % who
 
     def describe(self, event: list) -> str:
         return _told().describe(self.app, event)  # type: ignore[attr-defined]
@@ -228,32 +240,33 @@ def draw(c: Canvas, s: object) -> None:
         x = c.text("/10", x + 2, y + 7)
         col = s.colour[p]  # type: ignore[attr-defined]
         if col >= 0:
-            c.text(COLOURS[col], x + 4, y + 7)
+            c.text(s.best_name[p], x + 4, y + 7)  # type: ignore[attr-defined]
         priv = str(s.privileges[p])  # type: ignore[attr-defined]
         x = x1 - c.text_width(priv, LARGE)
         c.text(priv, x, y, LARGE)
         c.icon(SCROLL, x - 15, y + 2)
-        table(c, x0, x1, 74, s.tokens[p], s.bonuses[p])  # type: ignore[attr-defined]
-        x = c.text("res " + str(s.reserved[p]), x0, 103) + 6  # type: ignore[attr-defined]
+        words = s.words  # type: ignore[attr-defined]
+        table(c, x0, x1, 74, s.tokens[p], s.bonuses[p], words)  # type: ignore[attr-defined]
+        x = c.text(words[4] % s.reserved[p], x0, 103) + 6  # type: ignore[attr-defined]
         away = s.away[p]  # type: ignore[attr-defined]
         if away <= 3:
             way = s.way[p]  # type: ignore[attr-defined]
-            what = "*" if way == 0 else "^" if way == 1 else " " + COLOURS[col].upper()
-            flag(c, "%d%s TO WIN" % (away, what), x, 102)
-    status(c, s.app, GAME_HINTS, s.status())  # type: ignore[attr-defined]
+            what = "*" if way == 0 else "^" if way == 1 else " " + s.best_name[p].upper()  # type: ignore[attr-defined]
+            flag(c, tr("%d%s TO WIN") % (away, what), x, 102)
+    status(c, s.app, s.hints, s.status())  # type: ignore[attr-defined]
 
 
-def table(c: Canvas, x0: int, x1: int, y: int, held: bytes, bonuses: bytes) -> None:
+def table(c: Canvas, x0: int, x1: int, y: int, held: bytes, bonuses: bytes, words: tuple) -> None:
     """Per colour (letters W U G R K P, then gold): the tokens in hand and, under them,
-    the bonuses; the rows labelled at the left."""
-    c.text("hand", x0, y + 9)
-    c.text("bonus", x0, y + 18)
+    the bonuses; the rows labelled at the left (``words``: the screen's)."""
+    c.text(words[1], x0, y + 9)
+    c.text(words[2], x0, y + 18)
     left = x0 + 31
-    gold = c.text_width("gold")
+    gold = c.text_width(words[3])
     step = (x1 - gold - 2 - left) // 6
     for k in range(7):
         x = left + step * k + (step >> 1) if k < 6 else x1 - (gold >> 1)
-        c.text(LETTERS[k] if k < 6 else "gold", x, y, SMALL, CENTER)
+        c.text(words[0][k] if k < 6 else words[3], x, y, SMALL, CENTER)
         c.text(str(held[k]), x, y + 9, SMALL, CENTER)
         if k < 5:
             c.text(str(bonuses[k]), x, y + 18, SMALL, CENTER)

@@ -9,22 +9,23 @@ way to pay for those steps, since a coin counts as any resource and the player c
 """
 
 from ..gfx.canvas import LARGE
+from ..lang import name, tr
 from ..notices import args, pay, steps, value
-from ..words import title
 from . import choice
 from .menu import Menu
 
 _KINDS = ("marble", "iron", "gold", "coins")
+_AD = "antike-duellum"
 
 
-def _units(a: int, f: int, each: str) -> str:
-    """``1 legion 2 galleys`` (a kind with none left out), each unit costing ``each``."""
+def _units(a: int, f: int) -> str:
+    """``1 legion 2 galleys`` (a kind with none left out)."""
     out = []
     if a:
-        out.append("1 legion" if a == 1 else "%d legions" % a)
+        out.append(tr("1 legion") if a == 1 else tr("%d legions") % a)
     if f:
-        out.append("1 galley" if f == 1 else "%d galleys" % f)
-    return " ".join(out) + each
+        out.append(tr("1 galley") if f == 1 else tr("%d galleys") % f)
+    return " ".join(out)
 
 
 def label(ev: list, players: list) -> str:
@@ -34,38 +35,39 @@ def label(ev: list, players: list) -> str:
     if verb == "rondel":
         text = steps(ev[2])
         if n > 3 and ev[3]:
-            text += ", pay " + pay(ev[3])
+            text = tr("%s, pay %s") % (text, pay(ev[3]))
         return text
     if verb == "produce":
-        return title(ev[2]) + (" with temple" if n > 3 and ev[3] else "")
+        what = name(_AD, ev[2])
+        return tr("%s with temple") % what if n > 3 and ev[3] else what
     if verb in ("recruit", "deploy", "battle") and n > 3:
         a, f = ev[2], ev[3]
         if verb == "recruit":  # 1 gold a legion, 2 a galley (coins count as gold)
-            return _units(a, f, ": %d gold" % (a + 2 * f))
+            return tr("%s: %d gold") % (_units(a, f), a + 2 * f)
         if verb == "deploy":  # 2 iron a unit
-            return _units(a, f, ": %d iron" % (2 * (a + f)))
-        return _units(a, f, " each")
+            return tr("%s: %d iron") % (_units(a, f), 2 * (a + f))
+        return tr("%s each") % _units(a, f)
     if verb == "temple" and n > 2:
-        return "Temple, %d adjacent" % ev[2]
+        return tr("Temple, %d adjacent") % ev[2]
     if verb == "city" and n > 2:
-        kind = title(ev[3]) if n > 3 else "City"  # the list is headed "City"
-        return "%s, %d adjacent" % (kind, ev[2])
+        kind = name(_AD, ev[3]) if n > 3 else tr("City")  # the list is headed "City"
+        return tr("%s, %d adjacent") % (kind, ev[2])
     if verb == "conquer" and n > 2:
-        text = "City with temple" if ev[2] else "City"
+        text = tr("City with temple") if ev[2] else tr("City")
         if n > 3 and value(ev[3]):
             text += ": " + value(ev[3])
         return text
     if verb == "trade" and n > 3:
-        return "%s for %s" % (pay(ev[2]), pay(ev[3]))
+        return tr("%s for %s") % (pay(ev[2]), pay(ev[3]))
     if verb == "event" and n > 3:
         x = ev[3]
         if isinstance(x, dict) and "give" in x:  # Merchant: a swap, or nothing to swap
             if not x["give"] and not x["take"]:
-                return title(ev[2])
-            return "%s for %s" % (pay(x["give"]), pay(x["take"]))
+                return name(_AD, ev[2])
+            return tr("%s for %s") % (pay(x["give"]), pay(x["take"]))
         text = value(x)
-        return "%s: %s" % (title(ev[2]), text) if text else title(ev[2])
-    return args(ev) if n > 2 else title(verb)
+        return "%s: %s" % (name(_AD, ev[2]), text) if text else name(_AD, ev[2])
+    return args(ev) if n > 2 else name(_AD, verb)
 
 
 def payments(held: dict, first: dict) -> list:
@@ -117,11 +119,11 @@ class Steps(Menu):
             n = 0
             for k in cost:
                 n += cost[k]
-            right.append("pay %d" % n if n else "free")
+            right.append(tr("pay %d") % n if n else tr("free"))
             ways = len(_ways(app, ev))
-            text = "Pays " + pay(cost) if n else None
+            text = tr("Pays %s") % pay(cost) if n else None
             if ways > 1:
-                text = "%s; C: %d ways to pay" % (text, ways)
+                text = tr("%s; C: %d ways to pay") % (text, ways)
             self.details.append(text)
         super().__init__(app, head, labels, 0, None, right)
 
@@ -140,11 +142,11 @@ class Steps(Menu):
         ways = self.ways(i)
         app = self.app
         if len(ways) < 2:  # C never moves the marker: one meaning per button
-            app.notice = "One way to pay: A moves"  # type: ignore[attr-defined]
+            app.notice = tr("One way to pay: A moves")  # type: ignore[attr-defined]
             app.redraw()  # type: ignore[attr-defined]
             return
         events = [["rondel", ev[1], ev[2], w] for w in ways]
-        head = "%s: pay how?" % steps(ev[2])
+        head = tr("%s: pay how?") % steps(ev[2])
         c = app.canvas  # type: ignore[attr-defined]
         room = app.width - 11  # type: ignore[attr-defined]  # a list row's
         labels = []
@@ -176,11 +178,11 @@ class Screen(Menu):
         self.events = [self.events[k] for k in order]
         labels = []
         for p, verb in self.kinds:
-            text = title(verb)
+            text = name(_AD, verb)
             if p != turn:
                 text = "%s: %s" % (players[p], text)
             labels.append(text)
-        super().__init__(app, "%s's turn" % players[turn], labels)
+        super().__init__(app, tr("%s's turn") % players[turn], labels)
 
     def options(self, i: int) -> "Menu | None":
         """The list item i opens (None: it is a single event, played at once)."""

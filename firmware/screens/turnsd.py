@@ -6,6 +6,7 @@ now"), so that a habit of presses stays right. Tokens are picked with the token 
 (tokensd), cards from a list grouped by level (cardsd).
 """
 
+from ..lang import tr
 from .menu import Menu
 
 _VERBS = ("take", "buy", "reserve", "privilege", "replenish")
@@ -24,19 +25,21 @@ class Screen(Menu):
         # Every verb keeps its place (muscle memory); those not legal now say so.
         self.verbs = _VERBS
         self.have = bytearray([v in have for v in _VERBS])
-        right = ["" if k else "not now" for k in self.have]
+        no = tr("not now")
+        right = ["" if k else no for k in self.have]
         self.p = g.result()["turn"]
         who = app.players()[self.p]  # type: ignore[attr-defined]
         start = 0
         while start < 4 and not self.have[start]:  # on the first verb legal now
             start += 1
-        super().__init__(app, "%s's turn" % who, list(_LABELS), start, None, right)
+        labels = [tr(x) for x in _LABELS]
+        super().__init__(app, tr("%s's turn") % who, labels, start, None, right)
 
     def pick(self, i: int) -> None:
         app = self.app
         verb = self.verbs[i]
         if not self.have[i]:
-            app.notice = "%s: not now" % _LABELS[i]  # type: ignore[attr-defined]
+            app.notice = tr("%s: not now") % self.labels[i]  # type: ignore[attr-defined]
             app.redraw()  # type: ignore[attr-defined]
         elif verb == "replenish":
             app.play(["replenish", self.p])  # type: ignore[attr-defined]
