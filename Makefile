@@ -71,16 +71,20 @@ sim: venv node_modules
 	$(VENV)/bin/duelkeeper sim $(SIM_ARGS)
 
 # docs/screenshots/*.png from the button scripts beside them (tools/screenshot_scripts.py
-# writes the scripts), played on the MicroPython VM by `duelkeeper sim`.
+# writes the scripts), played on the MicroPython VM by `duelkeeper sim`; the same scripts
+# in Japanese and Russian write docs/screenshots/ja/ and ru/ (docs/languages.md).
 screenshots: venv node_modules
-	@set -e; for script in docs/screenshots/*.txt; do \
-	  tmp=$$(mktemp -d); \
-	  $(VENV)/bin/duelkeeper sim --storage $$tmp/flash --script $$script \
-	    --screenshot $$tmp/shots --scale 2; \
-	  for png in $$tmp/shots/*.png; do \
-	    case $$(basename $$png) in [0-9][0-9][0-9][0-9].png) ;; *) cp $$png docs/screenshots/ ;; esac; \
+	@set -e; for lang in en ja ru; do \
+	  out=docs/screenshots; [ $$lang = en ] || out=docs/screenshots/$$lang; mkdir -p $$out; \
+	  for script in docs/screenshots/*.txt; do \
+	    tmp=$$(mktemp -d); \
+	    $(VENV)/bin/duelkeeper sim --storage $$tmp/flash --lang $$lang --script $$script \
+	      --screenshot $$tmp/shots --scale 2; \
+	    for png in $$tmp/shots/*.png; do \
+	      case $$(basename $$png) in [0-9][0-9][0-9][0-9].png) ;; *) cp $$png $$out/ ;; esac; \
+	    done; \
+	    rm -rf $$tmp; \
 	  done; \
-	  rm -rf $$tmp; \
 	done
 
 clean:

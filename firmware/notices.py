@@ -12,11 +12,8 @@ _AD = "antike-duellum"
 
 def word(v: str, game: str = _AD) -> str:
     """An id of ``game`` as its name; a string that is no component's id (words already
-    put together, an argument's key) stays as it is outside English."""
-    try:
-        return name(game, v)
-    except KeyError:
-        return v
+    put together, an argument's key) as English writes an id (lang.name)."""
+    return name(game, v)
 
 
 def value(v: object, game: str = _AD) -> str:

@@ -11,7 +11,7 @@ import sys
 from duelcore.engine import Match
 from duelcore.errors import IllegalEvent
 
-from . import lang, unload
+from . import unload
 from .app import forget, screen_module
 from .lang import tr
 
@@ -37,10 +37,12 @@ def boot(app: "App") -> None:
     record = None
     notice = None
     why = None
-    try:
-        lang.use(app.settings.get("lang") or "en")
-    except OSError as e:  # a language file missing or damaged: English, and why
-        why = str(e)
+    code = app.settings.get("lang") or "en"
+    if code != "en":  # English: glyphs.bin, which canvas.py opened
+        try:
+            speak(app, code)
+        except OSError as e:  # a language file missing or damaged: English, and why
+            why = str(e)
     try:
         record, notice = app.storage.resume()  # type: ignore[attr-defined]
     except (OSError, ValueError):
@@ -59,6 +61,16 @@ def boot(app: "App") -> None:
         _games(app)
     else:
         _track(app)
+
+
+def speak(app: "App", code: str) -> None:
+    """Speak ``code`` from now on (firmware/catalog.py, unloaded after; OSError when its
+    catalog is missing or damaged, and the language spoken before stays)."""
+    try:
+        __import__("firmware.catalog", None, None, ("use",)).use(code)
+    finally:
+        unload("firmware.catalog")
+        unload("firmware.gfx.glyphfile")
 
 
 def catch_up(app: "App") -> None:

@@ -18,21 +18,20 @@ that either font lacks stops the build with its string named: the device never s
 blank box. Full-width characters (kana, kanji, Japanese punctuation) keep their font's
 cell; the others (Cyrillic, dashes) are trimmed to their ink and a column of space.
 
-A catalog file, little-endian (firmware/lang.py reads it):
+A catalog file, little-endian: glyphs.bin's bytes as they are (canvas.py reads the
+Latin glyphs and the icons from either file alike), then from glyphs.bin's size B on
+(firmware/catalog.py and lang.py read it):
 
-    0   u16   the low 16 bits of the CRC-32 of the rest of the file
-    2   u16   N, strings
-    4   u16   G, glyphs
-    6   u8 x 3, small font: height, stride (bytes a glyph), spacing; then the large's
-    12  u8 x G, the small glyphs' widths; then the large's
-    ..  u32 x (N + 1), where each string's record starts; the last is where they end
-    ..  N records, sorted by key: the key (UTF-8), a zero byte, the value
-    ..  G small glyph records, then G large ones (MONO_VLSB images, as font.py's)
-    ..  the fonts' licences (text), which the device does not read
+    B       u16   the low 16 bits of the CRC-32 of the rest of the file
+    B + 2   u16   N, strings
+    B + 4   u16   G, glyphs
+    B + 6   u8 x 3, small font: height, stride (image bytes a glyph), 0; then the large's
+    B + 12  u32 x (N + 1), where each string's record starts; the last is where they end
+    ..      N records, sorted by key: the key (UTF-8), a zero byte, the value
+    ..      G small glyphs, then G large ones: each a MONO_VLSB image (as font.py's) of
+            stride bytes, then a byte of its width (the space after it included)
+    ..      the fonts' licences (text), which the device does not read
 
-A value's characters outside ASCII are stored as ``chr(PRIVATE + i)`` for glyph i, so
-that the device draws them without a table of code points. The names' keys are
-``<game>:<id>``, their short forms' ``<game>:<id>:short``.
 """
 
 import argparse
@@ -49,6 +48,7 @@ sys.path.insert(0, str(ROOT / "shared"))
 
 from duelkeeper import names  # noqa: E402
 
+GLYPHS_BIN = ROOT / "firmware" / "gfx" / "glyphs.bin"
 DEVICE_TSV = ROOT / "host" / "duelkeeper" / "lang" / "device.tsv"
 FONTS = ROOT / "build" / "fonts" / "root" / "usr" / "share"
 SMALL_TTF = FONTS / "fonts" / "truetype" / "misaki" / "misaki_gothic.ttf"
@@ -69,7 +69,7 @@ class BuildError(Exception):
 
 
 def catalog_path(lang: str) -> Path:
-    return ROOT / "firmware" / ("lang-%s.bin" % lang)
+    return GLYPHS_BIN.parent / ("lang-%s.bin" % lang)
 
 
 def device_words() -> list[dict[str, str]]:
@@ -95,6 +95,20 @@ def strings(lang: str) -> dict[str, str]:
             if entry.short:
                 out[key + ":short"] = entry.short
     return out
+
+
+def letters(table: dict[str, str]) -> list[str]:
+    """The characters outside ASCII of a catalog's values, in glyph order."""
+    return sorted({ch for v in table.values() for ch in v if ord(ch) >= 0x80})
+
+
+def plain(lang: str, text: str) -> str:
+    """A string read from ``lang``'s catalog with its private characters turned back
+    into the letters they stand for (tests and reports)."""
+    chars = letters(strings(lang))
+    return "".join(
+        chars[ord(c) - PRIVATE] if PRIVATE <= ord(c) < PRIVATE + len(chars) else c for c in text
+    )
 
 
 def _wide(ch: str) -> bool:
@@ -185,7 +199,7 @@ def build(lang: str) -> bytes:
     if missing:
         raise BuildError(missing)
     table = strings(lang)
-    chars = sorted({ch for v in table.values() for ch in v if ord(ch) >= 0x80})
+    chars = letters(table)
     if len(chars) > 0x1900:
         raise BuildError("%d characters: more than the private use area holds" % len(chars))
     small_font = ImageFont.truetype(str(SMALL_TTF), SMALL)
@@ -209,21 +223,19 @@ def build(lang: str) -> bytes:
     large_w = max(len(c) for c in larges) if larges else 1
     small_stride = small_w * ((SMALL + 7) // 8)
     large_stride = large_w * ((LARGE + 7) // 8)
+    latin = GLYPHS_BIN.read_bytes()
     head = n.to_bytes(2, "little") + g.to_bytes(2, "little")
     head += bytes((SMALL, small_stride, 0, LARGE, large_stride, 0))
-    head += bytes(len(c) for c in smalls) + bytes(len(c) for c in larges)
-    at = 2 + len(head) + 4 * (n + 1)
+    at = len(latin) + 2 + len(head) + 4 * (n + 1)
     offsets = b""
     for rec in records:
         offsets += at.to_bytes(4, "little")
         at += len(rec)
     offsets += at.to_bytes(4, "little")
-    glyphs = b"".join(_image(c, SMALL, small_w) for c in smalls)
-    glyphs += b"".join(_image(c, LARGE, large_w) for c in larges)
+    glyphs = b"".join(_image(c, SMALL, small_w) + bytes((len(c),)) for c in smalls)
+    glyphs += b"".join(_image(c, LARGE, large_w) + bytes((len(c),)) for c in larges)
     body = head + offsets + b"".join(records) + glyphs + licences()
-    if len(body) >= 1 << 32:
-        raise BuildError("catalog too large")
-    return (zlib.crc32(body) & 0xFFFF).to_bytes(2, "little") + body
+    return latin + (zlib.crc32(body) & 0xFFFF).to_bytes(2, "little") + body
 
 
 def main() -> int:

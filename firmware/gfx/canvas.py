@@ -14,17 +14,19 @@ Glyphs and icons are stored as MONO_VLSB images (font.py), so each is drawn with
 The columns of the fonts and the icons stay on the flash, in glyphs.bin beside font.py
 (font.py says why and how it is laid out): the file is opened once, when this module is
 imported at boot, and kept open; each glyph drawn is one ``seek`` and one ``readinto``
-of a buffer made once, so drawing allocates nothing. The file is found by this module's
-own ``__file__`` (MicroPython sets it to the path it imported the .mpy from, CPython to
-the source's), so it works wherever the package was loaded from: /lib on a board, the
-simulator's folders, the checkout. A missing, short or stale file stops the import with
-a one-line OSError naming it, rather than drawing garbage.
+of a buffer made once, so drawing allocates nothing. glyphfile.py finds and checks it
+(a missing, short or stale file stops the import with a one-line OSError naming it,
+rather than drawing garbage). In a language other than English the open file is that
+language's catalog instead (firmware/catalog.py), which begins with the same bytes and
+adds the language's glyphs, drawn for its private characters (``script``).
 """
 
 import framebuf
 from micropython import const
 
-from .font import FILE, FILE_SIZE, LARGE, SMALL, STAMP, STRIDE
+from .. import unload
+from .font import LARGE, SMALL, STRIDE
+from .glyphfile import open_glyphs as _open_glyphs
 from .icons import AT as _ICONS_AT
 from .icons import SIZE as ICON_SIZE
 
@@ -58,26 +60,9 @@ __all__ = ("BLACK", "CENTER", "ICON_SIZE", "LARGE", "LEFT", "RIGHT", "SMALL", "W
 _GLYPH = bytearray(STRIDE)  # the glyph being drawn, read from the file
 
 
-def _open() -> "BufferedReader":
-    """The glyph file beside this module, checked against font.py's FILE_SIZE and STAMP."""
-    cut = max(__file__.rfind("/"), __file__.rfind("\\"))  # a backslash: CPython on Windows
-    path = __file__[: cut + 1] + FILE
-    try:
-        f = open(path, "rb")
-    except OSError:
-        raise OSError("glyph file %s is missing: deploy again" % path) from None
-    size = f.seek(0, 2)
-    f.seek(0)
-    f.readinto(_GLYPH)
-    if size != FILE_SIZE or _GLYPH[0] | _GLYPH[1] << 8 != STAMP:
-        f.close()
-        why = "%d bytes, not %d" % (size, FILE_SIZE) if size != FILE_SIZE else "another build's"
-        raise OSError("glyph file %s is %s: deploy again" % (path, why))
-    return f
-
-
-_FILE = _open()
-del _open  # run once: its code need not stay in the heap
+_FILE = _open_glyphs()
+del _open_glyphs
+unload(__name__[: __name__.rfind(".")] + ".glyphfile")  # run once: its code leaves the heap
 
 # A record is a MONO_VLSB image as it stands (font.py), so a glyph or an icon is drawn
 # with one blit of it, through a FrameBuffer over the read buffer made once per font:
@@ -101,26 +86,32 @@ _WHITE = framebuf.FrameBuffer(bytearray(1), 2, 1, framebuf.MONO_HLSB)
 _WHITE.pixel(0, 0, 1)  # paper (0) becomes 1, the key: not drawn; ink (1) becomes 0
 
 
-# The language's glyphs (firmware/lang.py): None in English. Else its catalog file and,
-# per size (SMALL, LARGE), (widths, at, stride, image): a character ``PRIVATE + i`` is
-# glyph i of the font of the size drawn.
+# The language's glyphs (firmware/catalog.py), or None in English: per size (SMALL,
+# LARGE), (at, record, stride, image). Character ``PRIVATE + i`` is glyph i of the font
+# of the size drawn: ``stride`` bytes of image at ``at + i * record``, then its width.
 PRIVATE = const(0xE000)
 _script: "tuple | None" = None
 
 
-def script(f: "BufferedReader | None", small: "tuple | None", large: "tuple | None") -> None:
-    """Draw the private characters from ``f``'s fonts, ``(widths, at, stride)`` each (no
-    file: the language's glyphs are gone, and such characters draw as '?')."""
-    global _script
-    if f is None or small is None or large is None:
-        _script = None
-        return
-    parts: list = [f]
-    for widths, at, stride, height in (small, large):
-        if stride > STRIDE:
-            raise OSError("a glyph of %d bytes: more than %d" % (stride, STRIDE))
-        parts.append((widths, at, stride, _image(stride, height)))
-    _script = tuple(parts)
+def script(
+    f: "BufferedReader", small: "tuple | None" = None, large: "tuple | None" = None
+) -> "BufferedReader":
+    """Read every glyph from ``f`` from now on (glyphs.bin, or a catalog, which begins
+    with it), and the private characters from the fonts ``(at, stride, height)`` in it
+    (none: such characters draw as '?'). Returns the file ``f`` replaces, for the caller
+    to close."""
+    global _FILE, _script
+    parts = []
+    for font in (small, large):
+        if font is not None:
+            at, stride, height = font
+            if stride >= STRIDE:
+                raise OSError("a glyph of %d bytes: more than %d" % (stride, STRIDE - 1))
+            parts.append((at, stride + 1, stride, _image(stride, height)))
+    old = _FILE
+    _FILE = f
+    _script = tuple(parts) if len(parts) == 2 else None
+    return old
 
 
 def _code(first: int, last: int, ch: str) -> int:
@@ -187,12 +178,14 @@ class Canvas:
     def text_width(self, s: str, font: "Font" = SMALL, scale: int = 1) -> int:
         """Width in pixels of ``s`` drawn in ``font``, without trailing spacing."""
         _, first, last, spacing, widths, _, _ = font
-        lang = _script[1 if font is SMALL else 2] if _script else None
+        lang = _script[0 if font is SMALL else 1] if _script else None
         w = 0
         for ch in s:
             code = ord(ch)
-            if code >= PRIVATE and lang is not None:
-                w += lang[0][code - PRIVATE]  # the language's glyphs carry their spacing
+            if code >= PRIVATE and lang is not None:  # the width after the image
+                _FILE.seek(lang[0] + (code - PRIVATE) * lang[1] + lang[2])
+                _FILE.readinto(_GLYPH)
+                w += _GLYPH[0]  # the language's glyphs' widths hold their spacing
             else:
                 w += widths[_code(first, last, ch)] + spacing
         return (w - spacing) * scale if w else 0
@@ -218,17 +211,15 @@ class Canvas:
         if scale == 1:  # _glyph's blit, inline: most of a frame's calls are here
             key = color ^ 1
             palette = None if color else _WHITE
-            lang = _script[1 if font is SMALL else 2] if _script else None
+            lang = _script[0 if font is SMALL else 1] if _script else None
             for ch in s:
                 code = ord(ch)
                 if code >= PRIVATE and lang is not None:
-                    i = code - PRIVATE
-                    lwidths, lat, lstride, limage = lang
-                    f = _script[0]  # type: ignore[index]
-                    f.seek(lat + i * lstride)
-                    f.readinto(_GLYPH)
+                    lat, record, lstride, limage = lang
+                    _FILE.seek(lat + (code - PRIVATE) * record)
+                    _FILE.readinto(_GLYPH)
                     fb.blit(limage, x, y, key, palette)
-                    x += lwidths[i]
+                    x += _GLYPH[lstride]
                     continue
                 i = _code(first, last, ch)
                 _FILE.seek(at + i * stride)

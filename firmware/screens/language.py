@@ -18,10 +18,9 @@ class Screen(Menu):
         app = self.app
         code = lang.LANGS[i]
         try:
-            lang.use(code)
-        except OSError as e:
-            lang.use("en")
-            code = "en"
+            app._once("speak", code)  # type: ignore[attr-defined]
+        except OSError as e:  # a catalog missing or damaged: the language spoken stays
+            code = lang.lang()
             app.notice = str(e)  # type: ignore[attr-defined]
         if app.settings.get("lang", "en") != code:  # type: ignore[attr-defined]
             app.settings["lang"] = code  # type: ignore[attr-defined]

@@ -56,22 +56,32 @@ T("a frame sent to the driver", lambda: b.display.show(c.fb))
 """ % (BOARD, SETUP)
 
 
-def measure() -> list[tuple[str, int]]:
-    """(label, emulated microseconds) for each timing of CODE."""
+def on_board(code: str, files: dict[str, bytes] | None = None) -> str:
+    """What ``code`` printed at the raw REPL of a board booted with the shipped build
+    (``files``, deploy's by default) on a fresh flash."""
     with tempfile.TemporaryDirectory(prefix="bench-draw-") as name:
-        image = flashimage.install(Path(name) / "flash.img", deploy.files(), BOARD)
+        image = flashimage.install(Path(name) / "flash.img", files or deploy.files(), BOARD)
         with EmulatedBoard(image, BOARD) as board:
             board.run(BOOT_MS)
             board.free_run(True)
             with Serial(board.path) as serial:
                 serial.enter()
-                out = serial.run(CODE).decode()
+                return serial.run(code).decode()
+
+
+def timings(out: str) -> list[tuple[str, int]]:
+    """(label, number) for each "T <label> <number>" line of ``out``."""
     rows = []
     for line in out.splitlines():
         if line.startswith("T "):
             label, us = line[2:].rsplit(" ", 1)
             rows.append((label, int(us)))
     return rows
+
+
+def measure() -> list[tuple[str, int]]:
+    """(label, emulated microseconds) for each timing of CODE."""
+    return timings(on_board(CODE))
 
 
 def main() -> int:

@@ -1,18 +1,21 @@
 """The device's languages: the catalogs tools/make_lang.py builds from Debian's fonts, and
 firmware/lang.py reading them on CPython and on the MicroPython VM alike."""
 
+import json
 import sys
 from pathlib import Path
 
+import apphelp
 import fwhelp
 import pytest
 
 from duelkeeper.repo import ROOT
+from duelkeeper.sim.autoplay import Autoplayer
 
 sys.path.insert(0, str(ROOT / "tools"))
 import make_lang  # noqa: E402
 
-from firmware import lang  # noqa: E402
+from firmware import catalog, lang  # noqa: E402
 from firmware.gfx import canvas  # noqa: E402
 from firmware.gfx.canvas import LARGE, SMALL, Canvas  # noqa: E402
 
@@ -22,14 +25,7 @@ LANGS = make_lang.LANGS
 @pytest.fixture(autouse=True)
 def english_after() -> object:
     yield
-    lang.use("en")
-
-
-def _plain(lang_code: str, text: str) -> str:
-    """A catalog's string with its private characters turned back into letters."""
-    table = make_lang.strings(lang_code)
-    chars = sorted({ch for v in table.values() for ch in v if ord(ch) >= 128})
-    return "".join(chars[ord(c) - make_lang.PRIVATE] if ord(c) >= 0xE000 else c for c in text)
+    catalog.use("en")
 
 
 @pytest.mark.parametrize("code", LANGS)
@@ -42,24 +38,24 @@ def test_the_shipped_catalog_is_what_the_tables_and_fonts_make(code: str) -> Non
 @pytest.mark.parametrize("code", LANGS)
 def test_every_string_of_the_catalog_is_found(code: str) -> None:
     table = make_lang.strings(code)
-    lang.use(code)
+    catalog.use(code)
     assert lang.lang() == code
     for key, value in table.items():
         if key.endswith(":short"):
             game, id, _ = key.split(":")
-            assert _plain(code, lang.short(game, id)) == value, key
+            assert make_lang.plain(code, lang.short(game, id)) == value, key
         elif ":" in key and " " not in key and key.split(":")[0] in make_lang.GAMES:
             game, id = key.split(":")
-            assert _plain(code, lang.name(game, id)) == value, key
+            assert make_lang.plain(code, lang.name(game, id)) == value, key
         else:
-            assert _plain(code, lang.tr(key)) == value, key
+            assert make_lang.plain(code, lang.tr(key)) == value, key
     assert lang.tr("no such words") == "no such words"  # English where the catalog is silent
     assert lang.name("7wd", "no-such-card") == "No Such Card"
 
 
 def test_english_loads_nothing_and_names_are_titles() -> None:
-    lang.use("ja")
-    lang.use("en")
+    catalog.use("ja")
+    catalog.use("en")
     assert lang.lang() == "en" and canvas._script is None
     assert lang.tr("Score so far") == "Score so far"
     assert lang.name("7wd", "statue-of-zeus") == "Statue of Zeus"
@@ -67,10 +63,10 @@ def test_english_loads_nothing_and_names_are_titles() -> None:
 
 
 def test_a_short_form_where_the_table_has_one() -> None:
-    lang.use("ru")
-    assert _plain("ru", lang.name("7wd", "pyramids")) == "Пирамида Хеопса"
-    assert _plain("ru", lang.short("7wd", "pyramids")) == "Пирамида"
-    assert _plain("ru", lang.short("7wd", "palace")) == "Дворец"  # none: the name
+    catalog.use("ru")
+    assert make_lang.plain("ru", lang.name("7wd", "pyramids")) == "Пирамида Хеопса"
+    assert make_lang.plain("ru", lang.short("7wd", "pyramids")) == "Пирамида"
+    assert make_lang.plain("ru", lang.short("7wd", "palace")) == "Дворец"  # none: the name
 
 
 def _ink(text: str, font: object) -> list[str]:
@@ -86,7 +82,7 @@ def _ink(text: str, font: object) -> list[str]:
 
 
 def test_glyphs_are_drawn_from_the_catalog_and_measured_alike() -> None:
-    lang.use("ja")
+    catalog.use("ja")
     zeus = lang.name("7wd", "statue-of-zeus")  # ゼウス像
     small = _ink(zeus, SMALL)
     # four full-width glyphs of Misaki's 8 px cell (less the Latin font's trailing space)
@@ -97,26 +93,23 @@ def test_glyphs_are_drawn_from_the_catalog_and_measured_alike() -> None:
     assert sum(row.count("#") for row in large) > sum(row.count("#") for row in small)
     mixed = _ink("A" + zeus, SMALL)  # ASCII from the Latin font, then the catalog's
     assert mixed[0][6:] == small[0]
-    lang.use("en")
+    catalog.use("en")
     assert _ink(zeus, SMALL) == _ink("????", SMALL)  # no catalog: never another's glyphs
 
 
 def test_cyrillic_is_trimmed_to_its_ink() -> None:
-    lang.use("ru")
+    catalog.use("ru")
     wall = lang.name("antike-duellum", "wall")  # Стена
     assert 5 * 4 <= Canvas.text_width(None, wall) < 5 * 8  # type: ignore[arg-type]
-
-
-def _copy_with(tmp_path: Path, code: str, data: bytes) -> None:
-    (tmp_path / ("lang-%s.bin" % code)).write_bytes(data)
 
 
 @pytest.mark.parametrize(
     "damage,why",
     [
         (lambda b: b[: len(b) // 2], "damaged"),  # cut short by a power cut
-        (lambda b: b[:100] + bytes([b[100] ^ 1]) + b[101:], "damaged"),  # a flipped bit
-        (lambda b: b"", "damaged"),
+        (lambda b: b[:5000] + bytes([b[5000] ^ 1]) + b[5001:], "damaged"),  # a flipped bit
+        (lambda b: b[:3000], "3000 bytes"),  # not even the Latin glyphs
+        (lambda b: b"\0\0" + b[2:], "another build's"),  # other Latin glyphs
         (None, "missing"),
     ],
 )
@@ -125,15 +118,23 @@ def test_a_bad_catalog_is_one_line_and_english_stays(
 ) -> None:
     good = make_lang.catalog_path("ja").read_bytes()
     if damage is not None:
-        _copy_with(tmp_path, "ja", damage(good))  # type: ignore[operator]
-    monkeypatch.setattr(lang, "__file__", str(tmp_path / "lang.py"))
+        (tmp_path / "lang-ja.bin").write_bytes(damage(good))  # type: ignore[operator]
+    here = catalog.open_glyphs.__globals__
+    shipped = here["__file__"]
+    monkeypatch.setitem(here, "__file__", str(tmp_path / "glyphfile.py"))
     with pytest.raises(OSError) as e:
-        lang.use("ja")
+        catalog.use("ja")
     assert str(e.value) == "language file %s/lang-ja.bin is %s: deploy again" % (tmp_path, why)
     assert lang.lang() == "en" and canvas._script is None
     assert lang.tr("Language") == "Language"
+    here["__file__"] = shipped
+    catalog.use("ru")  # from the shipped folder
+    monkeypatch.setitem(here, "__file__", str(tmp_path / "glyphfile.py"))
+    with pytest.raises(OSError):
+        catalog.use("ja")
+    assert lang.lang() == "ru" and canvas._script is not None  # the one spoken stays
     with pytest.raises(OSError, match="^no language 'xx': one of en, ja, ru$"):
-        lang.use("xx")
+        catalog.use("xx")
 
 
 def test_a_letter_no_font_has_stops_the_build(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -174,8 +175,8 @@ def test_the_fonts_licences_travel_in_the_catalog() -> None:
 
 
 VM_LOOKUP = """
-from firmware import lang
-lang.use(%r)
+from firmware import catalog, lang
+catalog.use(%r)
 print(repr(lang.tr(%r)))
 print(repr(lang.name('7wd', 'statue-of-zeus')))
 print(repr(lang.short('7wd', 'pyramids')))
@@ -187,7 +188,7 @@ print(Canvas.text_width(None, lang.name('7wd', 'statue-of-zeus'), LARGE))
 @pytest.mark.parametrize("code", LANGS)
 def test_the_micropython_vm_finds_the_same(tmp_path: Path, code: str) -> None:
     key = sorted(k for k in make_lang.strings(code) if ":" not in k)[:1] or ["Language"]
-    lang.use(code)
+    catalog.use(code)
     want = [
         repr(lang.tr(key[0])),
         repr(lang.name("7wd", "statue-of-zeus")),
@@ -196,3 +197,41 @@ def test_the_micropython_vm_finds_the_same(tmp_path: Path, code: str) -> None:
     ]
     got = fwhelp.run_vm(VM_LOOKUP % (code, key[0]), {"/lib/duelcore": ROOT / "shared" / "duelcore"})
     assert got.splitlines()[-4:] == want
+
+
+@pytest.mark.parametrize("runtime", ["cpython", "micropython"])
+def test_the_language_menu_sets_the_language_and_a_restart_keeps_it(
+    tmp_path: Path, runtime: str
+) -> None:
+    with apphelp.device(tmp_path, runtime) as d:
+        ap = Autoplayer(d)
+        ap.press("c")  # the first screen's C: the language menu
+        v = d.view()
+        assert (v["screen"], v["labels"], v["i"]) == ("language", list(lang.NAMES), 0)
+        for g in ("down", "a"):
+            ap.press(g)
+        v = d.view()
+        assert v["screen"] == "games" and v["depth"] == 1  # the first screen, built anew
+        games = make_lang.strings("ja")
+        assert [make_lang.plain("ja", s) for s in v["labels"]] == [
+            games[n] for n in ("7 Wonders Duel", "Splendor Duel", "Antike Duellum")
+        ]
+        assert json.loads((tmp_path / "settings.json").read_text())["lang"] == "ja"
+    with apphelp.device(tmp_path, runtime) as d:  # power cycled: still Japanese
+        ap = Autoplayer(d)
+        ap.press("c")
+        v = d.view()
+        assert v["i"] == 1
+        assert make_lang.plain("ja", v["labels"][2]) == "ロシア語 (Русский)"
+        for g in ("up", "a"):  # back to English
+            ap.press(g)
+        assert d.view()["labels"][0] == "7 Wonders Duel"
+    assert json.loads((tmp_path / "settings.json").read_text())["lang"] == "en"
+
+
+def test_a_damaged_catalog_at_boot_is_a_notice_and_english(tmp_path: Path) -> None:
+    (tmp_path / "settings.json").write_text(json.dumps({"lang": "xx"}))
+    with apphelp.device(tmp_path) as d:
+        v = d.view()
+        assert v["screen"] == "games" and v["labels"][0] == "7 Wonders Duel"
+        assert v["notice"] == "no language 'xx': one of en, ja, ru"

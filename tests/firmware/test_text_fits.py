@@ -16,6 +16,7 @@ from duelcore.sevenwonders.cards import CARD_COUNT, PROGRESS, WONDER_COUNT, name
 from duelcore.splendor import cards as sd_cards
 from duelkeeper.sim.tablegame import antike_record, splendor_record, table_record
 from firmware.buttons import BTN_A, PRESS
+from firmware.lang import lang as speaking
 
 A = BTN_A | PRESS << 5
 
@@ -112,9 +113,11 @@ def _game(game: str) -> tuple[dict, int, list]:
 
 @pytest.mark.parametrize("size", textfit.SIZES, ids=["%dx%d" % s for s in textfit.SIZES])
 @pytest.mark.parametrize("game", ["7wd", "splendor-duel", "antike-duellum"])
-def test_text_fits(game: str, size: tuple[int, int]) -> None:
+@pytest.mark.parametrize("lang", ["en", "ja", "ru"])
+def test_text_fits(lang: str, game: str, size: tuple[int, int]) -> None:
     record, every, named = _game(game)
-    with textfit.device(*size) as d:
+    with textfit.device(*size, lang) as d:
+        assert speaking() == lang
         _start(d, record)
         offered = _play(d, record, every)
         _notices(d, offered + named)

@@ -6,6 +6,8 @@ A ``Watch`` wraps ``Canvas.text`` and ``Canvas.icon`` to keep each frame's boxes
 screen on demand; ``problems()`` names what a frame clipped or overlapped.
 """
 
+import json
+import re
 import sys
 import tempfile
 from collections.abc import Iterator
@@ -127,21 +129,39 @@ class Device:
     def report(self) -> str:
         lines = ["%dx%d: %s (%s)" % (self.width, self.height, p, ", ".join(at[:2]))
                  for p, at in sorted(self.seen.items())]  # fmt: skip
-        return "\n".join(lines)
+        return plain("\n".join(lines))
+
+
+def plain(text: str) -> str:
+    """``text`` with the catalog's private characters as the letters they stand for."""
+    from firmware import lang
+
+    if lang.lang() == "en":
+        return text
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
+    import make_lang
+
+    text = re.sub(r"\\u(e[0-9a-f]{3})", lambda m: chr(int(m.group(1), 16)), text)  # repr's
+    return make_lang.plain(lang.lang(), text)
 
 
 @contextmanager
-def device(width: int, height: int) -> Iterator[Device]:
-    """A Device; afterwards the sim board's settings are as they were (other tests
-    open it with its defaults)."""
+def device(width: int, height: int, lang: str = "en") -> Iterator[Device]:
+    """A Device speaking ``lang`` (set as the language menu sets it); afterwards the sim
+    board's settings are as they were and the firmware speaks English (other tests open
+    it with its defaults)."""
     from boards import sim as board
+    from firmware import catalog
 
     keep = (board.WIDTH, board.HEIGHT, board.BUTTONS, board.ROOT)
     with tempfile.TemporaryDirectory() as tmp:
+        if lang != "en":
+            (Path(tmp) / "settings.json").write_text(json.dumps({"lang": lang}))
         d = Device(width, height, Path(tmp))
         d.watch.install()
         try:
             yield d
         finally:
             d.watch.uninstall()
+            catalog.use("en")
             board.WIDTH, board.HEIGHT, board.BUTTONS, board.ROOT = keep

@@ -1,5 +1,6 @@
 """`duelkeeper sim`: a script without a terminal, PNG frames, the flash folder, errors."""
 
+import json
 from pathlib import Path
 
 import pytest
@@ -85,3 +86,26 @@ def test_bad_size_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         main(["sim", "--size", "100x100"])
     assert "invalid size value" in capsys.readouterr().err
+
+
+def test_lang_sets_the_flash_and_the_device_speaks_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """--lang writes the setting the device's language menu writes; the first frame is
+    then drawn from the catalog's glyphs, and another run without --lang keeps it."""
+    (tmp_path / "s.txt").write_text("shot first\n")
+    flash = tmp_path / "flash"
+    frames = {}
+    for lang in ("en", "ru", None):
+        shots = tmp_path / str(lang)
+        args = ["sim", "--runtime", "cpython", "--storage", str(flash), "--script"]
+        args += [str(tmp_path / "s.txt"), "--screenshot", str(shots)]
+        assert main(args + (["--lang", lang] if lang else [])) == 0
+        frames[lang] = Image.open(shots / "first.png").tobytes()
+        assert json.loads((flash / "settings.json").read_text())["lang"] == (lang or "ru")
+    assert frames["ru"] != frames["en"] and frames[None] == frames["ru"]
+    capsys.readouterr()
+    assert main(["sim", "--target", "rp2", "--storage", str(flash), "--lang", "ja"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("duelkeeper: --lang sets the simulator's flash folder; on --target rp2")
+    assert len(err.splitlines()) == 1

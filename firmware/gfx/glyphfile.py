@@ -1,0 +1,67 @@
+"""Opening the file the glyphs are read from: glyphs.bin, or a language's catalog.
+
+A catalog (``lang-<code>.bin``, tools/make_lang.py) begins with glyphs.bin's bytes, so
+canvas.py reads the Latin glyphs and the icons at the same places from either, and one
+file is open whichever language is spoken (an open file costs the rp2 port 1.2 KB of
+heap). Its own part follows, from ``FILE_SIZE`` on, with a checksum of its own. Loaded to
+open one and then unloaded: its code holds no heap meanwhile.
+"""
+
+from micropython import const
+
+from .font import FILE, FILE_SIZE, STAMP
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # annotations only
+    from io import BufferedReader
+
+_CHUNK = const(512)
+
+
+def path(name: str) -> str:
+    """``name`` beside this module (MicroPython sets ``__file__`` to where it loaded the
+    .mpy from: /lib on a board, the simulator's folders, the checkout)."""
+    cut = max(__file__.rfind("/"), __file__.rfind("\\"))  # a backslash: CPython on Windows
+    return __file__[: cut + 1] + name
+
+
+def open_glyphs(name: str = FILE) -> "BufferedReader":
+    """``name`` opened and checked: glyphs.bin against font.py's FILE_SIZE and STAMP, a
+    catalog against the same and its own checksum. A file missing, short or from another
+    build is a one-line OSError naming it."""
+    where = path(name)
+    what = "glyph" if name == FILE else "language"
+    try:
+        f = open(where, "rb")
+    except OSError:
+        raise OSError("%s file %s is missing: deploy again" % (what, where)) from None
+    buf = bytearray(_CHUNK)
+    size = f.seek(0, 2)
+    f.seek(0)
+    f.readinto(buf)
+    why = None
+    if name == FILE and size != FILE_SIZE:
+        why = "%d bytes, not %d" % (size, FILE_SIZE)
+    elif name != FILE and size <= FILE_SIZE + 2:
+        why = "%d bytes" % size
+    elif buf[0] | buf[1] << 8 != STAMP:
+        why = "another build's"
+    elif name != FILE:
+        from ..storage import crc32
+
+        f.seek(FILE_SIZE)
+        f.readinto(buf)
+        want = buf[0] | buf[1] << 8
+        f.seek(FILE_SIZE + 2)
+        crc = 0
+        while True:
+            got = f.readinto(buf)
+            if not got:
+                break
+            crc = crc32(memoryview(buf)[:got], crc)
+        if crc & 0xFFFF != want:
+            why = "damaged"
+    if why is not None:
+        f.close()
+        raise OSError("%s file %s is %s: deploy again" % (what, where, why))
+    return f
