@@ -18,20 +18,22 @@ def use(code: str) -> None:
     if code == "en":
         f = open_glyphs()
         small = large = None
-        n = table = 0
+        table = slots = mask = 0
     else:
         f = open_glyphs("lang-%s.bin" % code)
-        head = bytearray(16)
+        head = bytearray(18)
         f.seek(FILE_SIZE)
         f.readinto(head)
         n = head[2] | head[3] << 8
         g = head[4] | head[5] << 8
-        table = FILE_SIZE + 12
+        mask = (head[12] | head[13] << 8) - 1
+        table = FILE_SIZE + 14
+        slots = table + 4 * (n + 1)
         f.seek(table + 4 * n)
-        f.readinto(memoryview(head)[12:])
-        at = head[12] | head[13] << 8 | head[14] << 16 | head[15] << 24  # the records' end
+        f.readinto(memoryview(head)[14:])
+        at = head[14] | head[15] << 8 | head[16] << 16 | head[17] << 24  # the records' end
         small = (at, head[7], head[6])
         large = (at + g * (head[7] + 1), head[10], head[9])
     old = canvas.script(f, small, large)
-    lang.speak(code, None if code == "en" else f, n, table)
+    lang.speak(code, None if code == "en" else f, table, slots, mask)
     old.close()

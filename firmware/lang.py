@@ -2,8 +2,8 @@
 
 English is the code's own: ``tr(text)`` returns ``text`` and nothing is read. Another
 language is a catalog file (``gfx/lang-<code>.bin``, made by tools/make_lang.py, which
-describes it) that firmware/catalog.py opens; a lookup is a binary search of its sorted
-English keys, a few reads of the flash, and builds the one string it returns. Callers
+describes it) that firmware/catalog.py opens; a lookup finds the English key by its
+hash, about three reads of the flash, and builds the one string it returns. Callers
 translate once, where they build a label or a notice, never per frame.
 
 A catalog's strings hold each of their letters outside ASCII as a character of Unicode's
@@ -25,8 +25,9 @@ NAMES = ("English", "Japanese (Nihongo)", "Russian (Russkiy)")
 
 _lang = "en"
 _file: "BufferedReader | None" = None  # the catalog, open unless English is spoken
-_n = 0  # its strings
-_table = 0  # where its table of records starts
+_table = 0  # where its records' offsets start
+_slots = 0  # where its hash table starts
+_mask = 0  # the hash table's slots less one
 _eight = bytearray(8)
 
 
@@ -35,39 +36,37 @@ def lang() -> str:
     return _lang
 
 
-def speak(code: str, f: "BufferedReader | None", n: int, table: int) -> None:
-    """firmware/catalog.py's: ``code`` is spoken, from catalog ``f`` (None: English) of
-    ``n`` strings whose table of records starts at ``table``."""
-    global _lang, _file, _n, _table
-    _lang, _file, _n, _table = code, f, n, table
-
-
-def _u32(b: bytearray, at: int) -> int:
-    return b[at] | b[at + 1] << 8 | b[at + 2] << 16 | b[at + 3] << 24
+def speak(code: str, f: "BufferedReader | None", table: int, slots: int, mask: int) -> None:
+    """firmware/catalog.py's: ``code`` is spoken, from catalog ``f`` (None: English)
+    whose records' offsets and hash table start at ``table`` and ``slots``."""
+    global _lang, _file, _table, _slots, _mask
+    _lang, _file, _table, _slots, _mask = code, f, table, slots, mask
 
 
 def _find(key: bytes) -> "bytes | None":
-    """The value of ``key`` in the catalog, or None."""
+    """The value of ``key`` in the catalog, or None: its slot in the hash table (the
+    hash is tools/make_lang.py's ``key_hash``), usually one record read."""
     f = _file
-    lo = 0
-    hi = _n
+    b = _eight
+    h = 5381
+    for c in key:
+        h = (h * 33 + c) & 0xFFFFF
     n = len(key)
-    while lo < hi:
-        mid = (lo + hi) >> 1
-        f.seek(_table + 4 * mid)  # type: ignore[union-attr]
-        f.readinto(_eight)  # type: ignore[union-attr]
-        start = _u32(_eight, 0)
+    while True:
+        h &= _mask
+        f.seek(_slots + 2 * h)  # type: ignore[union-attr]
+        f.readinto(b)  # type: ignore[union-attr]
+        i = b[0] | b[1] << 8
+        if not i:
+            return None
+        f.seek(_table + 4 * i - 4)  # type: ignore[union-attr]
+        f.readinto(b)  # type: ignore[union-attr]
+        start = b[0] | b[1] << 8 | b[2] << 16 | b[3] << 24
         f.seek(start)  # type: ignore[union-attr]
-        rec = f.read(_u32(_eight, 4) - start)  # type: ignore[union-attr]
-        end = rec.find(b"\0")
-        k = rec[:end]
-        if end == n and k == key:
-            return rec[end + 1 :]
-        if k < key:
-            lo = mid + 1
-        else:
-            hi = mid
-    return None
+        rec = f.read((b[4] | b[5] << 8 | b[6] << 16 | b[7] << 24) - start)  # type: ignore[union-attr]
+        if rec[n : n + 1] == b"\0" and rec[:n] == key:
+            return rec[n + 1 :]
+        h += 1
 
 
 def tr(text: str) -> str:
@@ -79,19 +78,25 @@ def tr(text: str) -> str:
     return text if got is None else str(got, "utf-8")
 
 
-def name(game: str, id: str) -> str:
-    """The name of component ``id`` of ``game`` (the record's words), as printed on it;
-    a word that is no component (an argument's key) is written as English writes ids."""
+def _component(game: str, id: str, short: bool) -> str:
+    """A component's name, or its short form (the part after a zero byte) where it has one."""
     if _file is None:
         return title(id)
     got = _find(("%s:%s" % (game, id)).encode())
-    return title(id) if got is None else str(got, "utf-8")
+    if got is None:
+        return title(id)
+    cut = got.find(b"\0")
+    if cut < 0:
+        return str(got, "utf-8")
+    return str(got[cut + 1 :] if short else got[:cut], "utf-8")
+
+
+def name(game: str, id: str) -> str:
+    """The name of component ``id`` of ``game`` (the record's words), as printed on it;
+    a word that is no component (an argument's key) is written as English writes ids."""
+    return _component(game, id, False)
 
 
 def short(game: str, id: str) -> str:
     """The component's hand-chosen short form where it has one, else its name."""
-    if _file is not None:
-        got = _find(("%s:%s:short" % (game, id)).encode())
-        if got is not None:
-            return str(got, "utf-8")
-    return name(game, id)
+    return _component(game, id, True)

@@ -26,8 +26,11 @@ Latin glyphs and the icons from either file alike), then from glyphs.bin's size 
     B + 2   u16   N, strings
     B + 4   u16   G, glyphs
     B + 6   u8 x 3, small font: height, stride (image bytes a glyph), 0; then the large's
-    B + 12  u32 x (N + 1), where each string's record starts; the last is where they end
-    ..      N records, sorted by key: the key (UTF-8), a zero byte, the value
+    B + 12  u16   M, slots of the hash table (a power of two, at least 2N)
+    B + 14  u32 x (N + 1), where each string's record starts; the last is where they end
+    ..      u16 x M, the hash table: slot ``key_hash(key) & (M - 1)``, or the next ones
+            (open addressing), holds 1 + the index of the key's record; 0 is empty
+    ..      N records: the key (UTF-8), a zero byte, the value
     ..      G small glyphs, then G large ones: each a MONO_VLSB image (as font.py's) of
             stride bytes, then a byte of its width (the space after it included)
     ..      the fonts' licences (text), which the device does not read
@@ -91,10 +94,17 @@ def strings(lang: str) -> dict[str, str]:
         for id in names.components(game):
             key = "%s:%s" % (game, id)
             entry = names.entry(key, lang)
-            out[key] = entry.name
-            if entry.short:
-                out[key + ":short"] = entry.short
+            out[key] = entry.name + ("\0" + entry.short if entry.short else "")
     return out
+
+
+def key_hash(key: bytes) -> int:
+    """The hash firmware/lang.py computes the same way: small integers only (no long
+    integers on the device's heap)."""
+    h = 5381
+    for b in key:
+        h = (h * 33 + b) & 0xFFFFF
+    return h
 
 
 def letters(table: dict[str, str]) -> list[str]:
@@ -215,23 +225,34 @@ def build(lang: str) -> bytes:
             raise BuildError("%s (in %s's %r)" % (e, lang, used)) from None
     index = {ch: i for i, ch in enumerate(chars)}
     records = []
-    for key in sorted(table, key=lambda k: k.encode()):
+    keys = sorted(table, key=lambda k: k.encode())
+    for key in keys:
         value = "".join(ch if ord(ch) < 0x80 else chr(PRIVATE + index[ch]) for ch in table[key])
         records.append(key.encode() + b"\0" + value.encode())
     n, g = len(records), len(chars)
+    m = 1
+    while m < 2 * n:
+        m <<= 1
+    slots = [0] * m
+    for i, key in enumerate(keys):
+        at = key_hash(key.encode()) & (m - 1)
+        while slots[at]:
+            at = (at + 1) & (m - 1)
+        slots[at] = i + 1
     small_w = max(len(c) for c in smalls) if smalls else 1
     large_w = max(len(c) for c in larges) if larges else 1
     small_stride = small_w * ((SMALL + 7) // 8)
     large_stride = large_w * ((LARGE + 7) // 8)
     latin = GLYPHS_BIN.read_bytes()
     head = n.to_bytes(2, "little") + g.to_bytes(2, "little")
-    head += bytes((SMALL, small_stride, 0, LARGE, large_stride, 0))
-    at = len(latin) + 2 + len(head) + 4 * (n + 1)
+    head += bytes((SMALL, small_stride, 0, LARGE, large_stride, 0)) + m.to_bytes(2, "little")
+    at = len(latin) + 2 + len(head) + 4 * (n + 1) + 2 * m
     offsets = b""
     for rec in records:
         offsets += at.to_bytes(4, "little")
         at += len(rec)
     offsets += at.to_bytes(4, "little")
+    offsets += b"".join(x.to_bytes(2, "little") for x in slots)
     glyphs = b"".join(_image(c, SMALL, small_w) + bytes((len(c),)) for c in smalls)
     glyphs += b"".join(_image(c, LARGE, large_w) + bytes((len(c),)) for c in larges)
     body = head + offsets + b"".join(records) + glyphs + licences()

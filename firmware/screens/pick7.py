@@ -37,9 +37,9 @@ Temple of Artemis|T. of Artemis
 Great Lighthouse|Lighthouse
 """
 
-# Colour order of the groups, and each group's tag.
+# Colour order of the groups, and each group's tag (one string: one lookup in a language).
 _ORDER = "bgyrnup"
-_TAGS = ("brn", "gry", "yel", "red", "grn", "blu", "gld")
+_TAGS = "brn gry yel red grn blu gld"
 
 
 def _units(units: list) -> str:
@@ -77,12 +77,13 @@ class Screen(Menu):
         sell = g.discard_value(p)
         tr = lang.tr
         free = tr("free")
+        kinds = tr(_TAGS).split()
         affordable = bytearray(len(cards))
         for i in range(len(cards)):
             c = cards[i]
             n = name(c)
             labels.append(short(n))
-            tags.append(_TAGS[_ORDER.index(colour(c))])
+            tags.append(kinds[_ORDER.index(colour(c))])
             total, chain, printed, bought, waived = g.price(p, c)
             if n in build:
                 affordable[i] = 1

@@ -133,8 +133,8 @@ def core() -> tuple[str, bool]:
 
 def main() -> int:
     """Every figure `make bench` reports: core, firmware, sync, play log, real port (heap
-    and times, then drawing)."""
-    from duelkeeper import bench_draw, bench_firmware, bench_log, bench_rp2, bench_sync
+    and times, then drawing, then each language's budgets)."""
+    from duelkeeper import bench_draw, bench_firmware, bench_lang, bench_log, bench_rp2, bench_sync
 
     ok = True
     for part in (core, bench_firmware.main):
@@ -146,6 +146,7 @@ def main() -> int:
     text, fine = bench_rp2.main()
     print("\n" + text + "\n")
     ok = bench_draw.main() == 0 and ok
+    ok = bench_lang.main() == 0 and ok
     return 0 if fine and ok else 1
 
 

@@ -10,9 +10,12 @@ event; before each event the top screen is drawn and, before every fourth, the c
 is opened on the tracking screen, drawn and closed. The figures:
 
 * live heap: the most ``gc.mem_alloc()`` after ``gc.collect()`` at any of those
-  moments; budget: no more than English's, and 96 KB at most;
+  moments; budget: no more than English's. The REPL's own objects (the game's events
+  among them) count here, so this is a comparison between languages; the 96 KB of the
+  budget is bench_rp2's figure, a game played by button presses with nothing else;
 * frame time: the tracking screen and the card menu drawn (median of 3 calls each,
-  emulated microseconds); budget: English's plus 20%;
+  emulated microseconds); budget: English's plus 20%. Building the card menu (its
+  labels looked up in the catalog) is reported beside it;
 * flash: every file deploy puts on a board (the .mpy files, the glyphs, every
   language's catalog); budget: 400 KB.
 
@@ -24,7 +27,6 @@ import sys
 
 from duelkeeper import deploy
 from duelkeeper.bench_draw import BOARD, on_board, timings
-from duelkeeper.bench_firmware import HEAP_BUDGET
 from duelkeeper.names import LANGS
 from duelkeeper.repo import ROOT
 from duelkeeper.rp2.board import firmware_missing
@@ -74,7 +76,11 @@ def menu():
 print("L", app.notice)
 app.new_game("7wd", %(players)r, %(setup)r)
 T("tracking", lambda: app.stack[-1].draw(c))
-T("card menu", menu)
+T("card menu, built", lambda: (app.push(__import__("firmware.screens.pick7", None, None,
+    ("Screen",)).Screen(app)), app.pop()))
+app.push(__import__("firmware.screens.pick7", None, None, ("Screen",)).Screen(app))
+T("card menu", lambda: app.stack[-1].draw(c))
+app.pop()
 for k, ev in enumerate(%(events)r):
     app.stack[-1].draw(c)
     H()
@@ -117,17 +123,17 @@ def report(figures: dict[str, dict[str, int]], flash: int) -> tuple[str, bool]:
     ok = True
     for lang in LANGS:
         f = figures[lang]
-        limit = min(en["heap"], HEAP_BUDGET) if lang != "en" else HEAP_BUDGET
-        fine = f["heap"] <= limit
+        fine = lang == "en" or f["heap"] <= en["heap"]
         ok = ok and fine
         rows.append(
             [
                 lang + ": live heap, most",
                 "%.1f KB" % (f["heap"] / KB),
-                "%.1f KB" % (limit / KB),
-                "PASS" if fine else "FAIL",
+                "-" if lang == "en" else "%.1f KB" % (en["heap"] / KB),
+                "-" if lang == "en" else ("PASS" if fine else "FAIL"),
             ]
         )
+        rows.append(["  card menu built", "%.1f ms" % (f["card menu, built"] / 1000), "-", "-"])
         for what in ("tracking", "card menu"):
             slack = en[what] * FRAME_SLACK
             fine = lang == "en" or f[what] <= slack
