@@ -218,7 +218,7 @@ del builtins, os, sys, _input, _ilistdir
   const STREAM_AFTER = 5; // ms
   let since = 0; // when the chunk being fed began
   let starting = false;
-  let said = []; // what the byte being fed made the VM print
+  let said = null; // what the byte being fed made the VM print, when feed() reads it
   let muted = false; // booting into the raw REPL: a board prints the raw prompt alone
   let paste = null; // raw-paste mode: {got: bytes of this window, code: the bytes so far}
   let pasted = false; // the code of a raw paste runs: the "OK" the raw REPL prints is not said
@@ -230,7 +230,7 @@ del builtins, os, sys, _input, _ilistdir
         continue;
       }
       out.push(b);
-      said.push(b);
+      if (said !== null) said.push(b);
       if (starting && b === 0x4b && out[out.length - 2] === 0x4f) {
         starting = false;
         flush();
@@ -338,10 +338,10 @@ del builtins, os, sys, _input, _ilistdir
   // One byte to the VM; returns true when it asked for a soft reset.
   function feed(b) {
     starting = mode === "raw" && b === CTRL_D && rawLine > 0;
-    said = [];
+    said = b === CTRL_A || b === 2 ? [] : null; // kept only for the bytes that switch modes
     const ret = mp.replProcessChar(b);
     starting = false;
-    if (b === CTRL_A || b === 2) {
+    if (said !== null) {
       const text = Buffer.from(said).toString("latin1");
       if (text.includes(RAW_PROMPT)) mode = "raw";
       else if (text.includes(FRIENDLY)) mode = "friendly";
