@@ -322,6 +322,16 @@ del builtins, os, sys, _input, _ilistdir, binascii, _binascii, _b2a_base64
     const options = { stdout: put, stderr: put, linebuffer: false, stdin: take };
     if (values.heap !== undefined) options.heapsize = Number(values.heap);
     mp = await loadMicroPython(options);
+    // The VM's stdout is Emscripten's device, which calls `put` a byte at a time (a new
+    // Uint8Array each): what the VM writes at once goes to `put` at once instead.
+    const stdout = mp.FS.getStream(1);
+    stdout.stream_ops = {
+      ...stdout.stream_ops,
+      write(stream, buffer, offset, length) {
+        put(new Uint8Array(buffer.buffer, buffer.byteOffset + offset, length));
+        return length;
+      },
+    };
     mp.registerJsModule("_rtc", rtc);
     mp.registerJsModule("_binascii", BINASCII);
     writeTree(mp.FS, values.code); // the --copy trees, as read at start
