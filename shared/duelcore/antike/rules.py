@@ -403,7 +403,8 @@ class Game:
                 raise no(_E_MOVE_FIRST, cur)
             saved = t[:]  # p's turn begins; put the old one back if p's event is refused
             t[_CUR] = p
-            t[_PHASE : _DEFMOD + 1] = [0] * (_DEFMOD + 1 - _PHASE)  # the per-turn slots, 2 to 9
+            for i in range(_PHASE, _DEFMOD + 1):  # the per-turn slots, 2 to 9
+                t[i] = 0
             t[_FREE] = _FREE_STEPS
             try:
                 self._verb(v, p, a)
