@@ -414,24 +414,41 @@ class Unpacker:
             shift += 7
 
     def word(self, i: int) -> str:
+        if i < _NCOMMON:
+            return COMMON[i]
+        words = self.vocab._words  # a game's own words (7wd's are its tables: word())
+        if i - _NCOMMON < len(words):
+            return words[i - _NCOMMON]
         w = self.vocab.word(i)
         if w is None:
             raise ValueError("word %d is not in this vocabulary (packed by a newer one?)" % i)
         return w
 
     def event(self) -> object:
-        h = self.byte()
+        # The header and each tag are read inline (not by byte()): a game's 600 events
+        # make thousands of them, and a call costs more than the read.
+        pos = self.pos
+        if pos >= self.end:
+            raise ValueError("packed data ends early")
+        h = self.data[pos]
+        self.pos = pos + 1
         if h >= _ESCAPE:
             if h != _ESCAPE:
                 raise ValueError("bad event header %d" % h)
             return self.value()
         event = [self.word(_NCOMMON + (h >> 3)), h >> 2 & 1]
-        for _ in range(h & 3):
+        h &= 3
+        while h:
             event.append(self.value())
+            h -= 1
         return event
 
     def value(self) -> object:
-        t = self.byte()
+        pos = self.pos
+        if pos >= self.end:
+            raise ValueError("packed data ends early")
+        t = self.data[pos]
+        self.pos = pos + 1
         if t < _WORD_DIRECT:
             return self.word(t)
         if t < _LIST:

@@ -382,7 +382,8 @@ class Game:
         v = event[0]
         p = event[1]
         a = event[2:]
-        pick(v, VERBS, "verb")
+        if v != "rondel" and v != "produce":  # most events': known verbs, no look-up
+            pick(v, VERBS, "verb")
         o = self.owing()
         if v == "resources" or v == "units" or v == "card":  # corrections: any time
             if v == "card" and p != o:
@@ -430,11 +431,12 @@ class Game:
             cost = max(0, steps - t[_FREE]) if t[_MOVED] >> p & 1 else 0
             if sum(paid) != cost:
                 raise no(_E_STEPS, steps, cost, sum(paid))
-            for r in range(4):
-                if paid[r] > pl[r]:
-                    raise no(_E_HAS, p, show(pl))
-            for r in range(4):
-                pl[r] -= paid[r]
+            if cost:  # (most moves are free)
+                for r in range(4):
+                    if paid[r] > pl[r]:
+                        raise no(_E_HAS, p, show(pl))
+                for r in range(4):
+                    pl[r] -= paid[r]
             t[_MOVED] |= 1 << p
             t[_PHASE] = _ACTION
         elif v == "produce":  # resource, temple
