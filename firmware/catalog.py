@@ -1,13 +1,14 @@
-"""Speaking a language: its catalog opened for firmware/lang.py and canvas.py.
+"""Speaking a language: its catalog opened for canvas.py and firmware/lookup.py, which
+firmware/lang.py's words go through while the language is spoken.
 
 Run at boot (firmware/session.py) and from the language menu, then unloaded: its code
 holds no heap while the device is used. The catalog's layout is tools/make_lang.py's.
 """
 
-from . import lang
+from . import lang, unload
 from .gfx import canvas
-from .gfx.font import FILE_SIZE
-from .gfx.glyphfile import open_glyphs
+from .gfx.font import FILE_SIZE, STRIDE
+from .gfx.glyphfile import image, open_glyphs
 
 
 def use(code: str) -> None:
@@ -15,10 +16,10 @@ def use(code: str) -> None:
     is a one-line OSError, and the language spoken before stays."""
     if code not in lang.LANGS:
         raise OSError("no language %r: one of %s" % (code, ", ".join(lang.LANGS)))
+    script = None
     if code == "en":
         f = open_glyphs()
-        small = large = None
-        table = slots = mask = 0
+        table = slots = mask = g = 0
     else:
         f = open_glyphs("lang-%s.bin" % code)
         head = bytearray(18)
@@ -32,8 +33,26 @@ def use(code: str) -> None:
         f.seek(table + 4 * n)
         f.readinto(memoryview(head)[14:])
         at = head[14] | head[15] << 8 | head[16] << 16 | head[17] << 24  # the records' end
-        small = (at, head[7], head[6])
-        large = (at + g * (head[7] + 1), head[10], head[9])
-    old = canvas.script(f, small, large)
-    lang.speak(code, None if code == "en" else f, table, slots, mask)
+        fonts = []
+        for stride, height in ((head[7], head[6]), (head[10], head[9])):
+            if stride >= STRIDE:
+                f.close()
+                raise OSError("language file %s: a glyph of %d bytes" % (code, stride))
+            fonts.append((at, stride + 1, stride, image(canvas._GLYPH, stride, height)))
+            at += g * (stride + 1)
+        script = tuple(fonts)
+    # canvas.py's glyph file and the language's fonts in it (canvas.py says how)
+    old = canvas._FILE
+    canvas._FILE = f
+    canvas._script = script
+    canvas._top = canvas.PRIVATE + g
+    if code == "en":
+        unload(__name__[: __name__.rfind(".")] + ".lookup")
+        lang._words = None
+    else:
+        from . import lookup
+
+        lookup.open_at(f, table, slots, mask)
+        lang._words = lookup  # type: ignore[assignment]
+    lang._lang = code
     old.close()

@@ -81,9 +81,10 @@ def clock(y: int, mo: int, d: int, h: int, mi: int, sec: int) -> None:
 
 
 def base64(data: bytes) -> bytes:
-    """``data`` in base64 (RFC 4648, padded, no newline): binascii's where it is C (rp2),
-    else ``base64_soft`` (micropython-lib's binascii, the simulator's, is Python and several
-    times slower)."""
+    """``data`` in base64 (RFC 4648, padded, no newline): binascii's where it is C (rp2,
+    and the simulated device on a pty, whose bridge supplies it), else ``base64_soft``
+    (micropython-lib's binascii, as the MicroPython VM has it, is Python and several times
+    slower)."""
     if hasattr(binascii, "__file__"):  # a module from a .py file: not the C one
         return base64_soft(data)
     return binascii.b2a_base64(data, newline=False)

@@ -61,7 +61,7 @@ LICENCES = {  # shipped with the firmware: docs/languages.md
     "shinonome": FONTS / "doc" / "xfonts-shinonome" / "copyright",
 }
 LANGS = ("ja", "ru")  # English is the code's own: no catalog
-PRIVATE = 0xE000
+PRIVATE, PRIVATE_END = 0x590, 0x800  # canvas.py's: glyph i is chr(PRIVATE + i)
 SMALL, LARGE = 8, 16  # the fonts' heights, as the device's own
 _NOTDEF = "\uffff"  # not a character: what a font draws for one it lacks
 GAMES = ("7wd", "splendor-duel", "antike-duellum")
@@ -210,8 +210,11 @@ def build(lang: str) -> bytes:
         raise BuildError(missing)
     table = strings(lang)
     chars = letters(table)
-    if len(chars) > 0x1900:
-        raise BuildError("%d characters: more than the private use area holds" % len(chars))
+    if len(chars) > PRIVATE_END - PRIVATE:
+        raise BuildError(
+            "%d characters: more than the %d that canvas.py draws"
+            % (len(chars), PRIVATE_END - PRIVATE)
+        )
     small_font = ImageFont.truetype(str(SMALL_TTF), SMALL)
     large_font = _large_font()
     smalls: list[list[int]] = []

@@ -26,13 +26,13 @@ from micropython import const
 
 from .. import unload
 from .font import LARGE, SMALL, STRIDE
+from .glyphfile import image as _image
 from .glyphfile import open_glyphs as _open_glyphs
 from .icons import AT as _ICONS_AT
 from .icons import SIZE as ICON_SIZE
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # annotations only
-    from io import BufferedReader
     from typing import Protocol
 
     from framebuf import FrameBuffer
@@ -60,58 +60,35 @@ __all__ = ("BLACK", "CENTER", "ICON_SIZE", "LARGE", "LEFT", "RIGHT", "SMALL", "W
 _GLYPH = bytearray(STRIDE)  # the glyph being drawn, read from the file
 
 
-_FILE = _open_glyphs()
-del _open_glyphs
-unload(__name__[: __name__.rfind(".")] + ".glyphfile")  # run once: its code leaves the heap
-
 # A record is a MONO_VLSB image as it stands (font.py), so a glyph or an icon is drawn
-# with one blit of it, through a FrameBuffer over the read buffer made once per font:
-# glyphs drawn run by run in Python were most of a frame's time (docs/rp2.md, "Found on
-# the real port"). Ink is colour 1; the paper, the zero columns past a glyph's width
-# included, is transparent (the key). White ink goes through _WHITE, a palette that
-# swaps the two colours.
-
-
-def _image(stride: int, height: int) -> "FrameBuffer":
-    per = (height + 7) >> 3
-    return framebuf.FrameBuffer(
-        memoryview(_GLYPH)[:stride], stride // per, height, framebuf.MONO_VLSB
-    )
-
-
-_SMALL_FB = _image(SMALL[6], SMALL[0])
-_LARGE_FB = _image(LARGE[6], LARGE[0])
-_ICON_FB = _image(_ICON_BYTES, ICON_SIZE)
+# with one blit of it, through a FrameBuffer over the read buffer made once per font
+# (glyphfile.image): glyphs drawn run by run in Python were most of a frame's time
+# (docs/rp2.md, "Found on the real port"). Ink is colour 1; the paper, the zero columns
+# past a glyph's width included, is transparent (the key). White ink goes through
+# _WHITE, a palette that swaps the two colours.
+_FILE = _open_glyphs()
+_SMALL_FB = _image(_GLYPH, SMALL[6], SMALL[0])
+_LARGE_FB = _image(_GLYPH, LARGE[6], LARGE[0])
+_ICON_FB = _image(_GLYPH, _ICON_BYTES, ICON_SIZE)
+del _open_glyphs, _image
+unload(__name__[: __name__.rfind(".")] + ".glyphfile")  # run once: its code leaves the heap
 _WHITE = framebuf.FrameBuffer(bytearray(1), 2, 1, framebuf.MONO_HLSB)
 _WHITE.pixel(0, 0, 1)  # paper (0) becomes 1, the key: not drawn; ink (1) becomes 0
 
 
-# The language's glyphs (firmware/catalog.py), or None in English: per size (SMALL,
-# LARGE), (at, record, stride, image). Character ``PRIVATE + i`` is glyph i of the font
-# of the size drawn: ``stride`` bytes of image at ``at + i * record``, then its width.
-PRIVATE = const(0xE000)
+# The language's glyphs, set by firmware/catalog.py (which also replaces _FILE with the
+# language's catalog), or None in English: per size (SMALL, LARGE), (at, record, stride,
+# image). Character ``PRIVATE + i`` (i < G, ``_top`` being ``PRIVATE + G``) is glyph i of
+# the font of the size drawn: ``stride`` bytes of image at ``at + i * record``, then its
+# width. PRIVATE starts the last range of characters that are two bytes of UTF-8
+# (Hebrew, Arabic, Syriac, Thaana, N'Ko: 624 of them), which no catalog uses, so that a
+# catalog's strings cost the heap two bytes a letter, not three as the private use
+# area's would: a letter in that range from elsewhere (a player's name from the PC) is
+# drawn as a '?' in English, and as another glyph in another language.
+PRIVATE = const(0x590)
+PRIVATE_END = const(0x800)
 _script: "tuple | None" = None
-
-
-def script(
-    f: "BufferedReader", small: "tuple | None" = None, large: "tuple | None" = None
-) -> "BufferedReader":
-    """Read every glyph from ``f`` from now on (glyphs.bin, or a catalog, which begins
-    with it), and the private characters from the fonts ``(at, stride, height)`` in it
-    (none: such characters draw as '?'). Returns the file ``f`` replaces, for the caller
-    to close."""
-    global _FILE, _script
-    parts = []
-    for font in (small, large):
-        if font is not None:
-            at, stride, height = font
-            if stride >= STRIDE:
-                raise OSError("a glyph of %d bytes: more than %d" % (stride, STRIDE - 1))
-            parts.append((at, stride + 1, stride, _image(stride, height)))
-    old = _FILE
-    _FILE = f
-    _script = tuple(parts) if len(parts) == 2 else None
-    return old
+_top = 0
 
 
 def _code(first: int, last: int, ch: str) -> int:
@@ -182,7 +159,7 @@ class Canvas:
         w = 0
         for ch in s:
             code = ord(ch)
-            if code >= PRIVATE and lang is not None:  # the width after the image
+            if PRIVATE <= code < _top and lang is not None:  # the width after the image
                 _FILE.seek(lang[0] + (code - PRIVATE) * lang[1] + lang[2])
                 _FILE.readinto(_GLYPH)
                 w += _GLYPH[0]  # the language's glyphs' widths hold their spacing
@@ -212,9 +189,10 @@ class Canvas:
             key = color ^ 1
             palette = None if color else _WHITE
             lang = _script[0 if font is SMALL else 1] if _script else None
+            top = _top
             for ch in s:
                 code = ord(ch)
-                if code >= PRIVATE and lang is not None:
+                if PRIVATE <= code < top and lang is not None:
                     lat, record, lstride, limage = lang
                     _FILE.seek(lat + (code - PRIVATE) * record)
                     _FILE.readinto(_GLYPH)

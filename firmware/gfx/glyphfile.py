@@ -1,4 +1,5 @@
-"""Opening the file the glyphs are read from: glyphs.bin, or a language's catalog.
+"""The file the glyphs are read from (glyphs.bin, or a language's catalog): opening it,
+and the images its records are drawn through.
 
 A catalog (``lang-<code>.bin``, tools/make_lang.py) begins with glyphs.bin's bytes, so
 canvas.py reads the Latin glyphs and the icons at the same places from either, and one
@@ -7,6 +8,7 @@ heap). Its own part follows, from ``FILE_SIZE`` on, with a checksum of its own. 
 open one and then unloaded: its code holds no heap meanwhile.
 """
 
+import framebuf
 from micropython import const
 
 from .font import FILE, FILE_SIZE, STAMP
@@ -14,6 +16,8 @@ from .font import FILE, FILE_SIZE, STAMP
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # annotations only
     from io import BufferedReader
+
+    from framebuf import FrameBuffer
 
 _CHUNK = const(512)
 
@@ -65,3 +69,10 @@ def open_glyphs(name: str = FILE) -> "BufferedReader":
         f.close()
         raise OSError("%s file %s is %s: deploy again" % (what, where, why))
     return f
+
+
+def image(buf: bytearray, stride: int, height: int) -> "FrameBuffer":
+    """A FrameBuffer over the first ``stride`` bytes of ``buf``: a glyph record of a font
+    ``height`` rows high, read into ``buf``, is drawn with one blit of it."""
+    per = (height + 7) >> 3
+    return framebuf.FrameBuffer(memoryview(buf)[:stride], stride // per, height, framebuf.MONO_VLSB)

@@ -7,7 +7,6 @@ screen on demand; ``problems()`` names what a frame clipped or overlapped.
 """
 
 import json
-import re
 import sys
 import tempfile
 from collections.abc import Iterator
@@ -141,7 +140,6 @@ def plain(text: str) -> str:
     sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
     import make_lang
 
-    text = re.sub(r"\\u(e[0-9a-f]{3})", lambda m: chr(int(m.group(1), 16)), text)  # repr's
     return make_lang.plain(lang.lang(), text)
 
 

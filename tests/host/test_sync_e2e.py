@@ -277,14 +277,18 @@ def test_cable_pulled_mid_sync(
 
         def pull(step: str, game: str | None) -> None:
             if step == "add" and len(synced(flash)) == 1:
-                d.power_cut()  # the second game is in the log, the device is gone
+                d.power_cut()  # the second game added in the open transaction: device gone
 
         with pytest.raises(DeviceError, match=d.path):
             sync.run(d.path, db, after=pull)
     assert len(synced(flash)) == 1
     with device(flash) as d:  # plugged in again: a new port
         outcome = sync.run(d.path, db)
-    assert (outcome.new, outcome.known, outcome.problems) == (1, 1, [])
+    # The second game is in the log when the batch's END had arrived before the cut
+    # (committed, not acknowledged: known now), else its transaction was rolled back (new
+    # now); which of the two depends on when the cut lands, and neither loses or
+    # duplicates a game.
+    assert (outcome.new + outcome.known, outcome.problems) == (2, []) and outcome.new >= 1
     assert len(rows(db)) == 3 and unsynced(flash) == []
 
 
