@@ -16,9 +16,6 @@ lack stops the build instead of showing as a box on the device.
 from .words import title
 
 LANGS = ("en", "ja", "ru")
-# The language menu's words, in English: the others name themselves as they can be read
-# without their glyphs; each catalog has them in its language and their own.
-NAMES = ("English", "Japanese (Nihongo)", "Russian (Russkiy)")
 
 # Both set by firmware/catalog.py when the language changes.
 _lang = "en"

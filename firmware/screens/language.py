@@ -8,10 +8,14 @@ words when they are made, so the choice starts again from the first screen, buil
 from .. import lang
 from .menu import Menu
 
+# The menu's words, in English: the others name themselves as they can be read without
+# their glyphs; each catalog has them in its language and their own.
+NAMES = ("English", "Japanese (Nihongo)", "Russian (Russkiy)")
+
 
 class Screen(Menu):
     def __init__(self, app: object) -> None:
-        labels = [lang.tr(n) for n in lang.NAMES]
+        labels = [lang.tr(n) for n in NAMES]
         super().__init__(app, lang.tr("Language"), labels, lang.LANGS.index(lang.lang()))
 
     def pick(self, i: int) -> None:

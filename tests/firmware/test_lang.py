@@ -18,6 +18,7 @@ import make_lang  # noqa: E402
 from firmware import catalog, lang  # noqa: E402
 from firmware.gfx import canvas  # noqa: E402
 from firmware.gfx.canvas import LARGE, SMALL, Canvas  # noqa: E402
+from firmware.screens import language  # noqa: E402
 
 LANGS = make_lang.LANGS
 
@@ -207,7 +208,7 @@ def test_the_language_menu_sets_the_language_and_a_restart_keeps_it(
         ap = Autoplayer(d)
         ap.press("c")  # the first screen's C: the language menu
         v = d.view()
-        assert (v["screen"], v["labels"], v["i"]) == ("language", list(lang.NAMES), 0)
+        assert (v["screen"], v["labels"], v["i"]) == ("language", list(language.NAMES), 0)
         for g in ("down", "a"):
             ap.press(g)
         v = d.view()
