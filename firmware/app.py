@@ -200,10 +200,12 @@ class App:
 
     def _trim(self) -> None:
         """Unload what was loaded for one moment (an event told, a screen built): the
-        game core's helpers and the words of notices and moments."""
+        game core's helpers, the words of notices and moments, and the lookup of words in
+        a language other than English (firmware/lang.py)."""
         if self.match is not None:
             unload_helpers(self.match.game)
         unload(_TOLD)
+        unload("firmware.lookup")
         if not _on(self.stack, _TURNAD):
             for name in _WORDS:
                 unload(name)

@@ -1,5 +1,5 @@
 """Speaking a language: its catalog opened for canvas.py and firmware/lookup.py, which
-firmware/lang.py's words go through while the language is spoken.
+firmware/lang.py's words go through while the language is spoken (``lang._at``).
 
 Run at boot (firmware/session.py) and from the language menu, then unloaded: its code
 holds no heap while the device is used. The catalog's layout is tools/make_lang.py's.
@@ -46,13 +46,7 @@ def use(code: str) -> None:
     canvas._FILE = f
     canvas._script = script
     canvas._top = canvas.PRIVATE + g
-    if code == "en":
-        unload(__name__[: __name__.rfind(".")] + ".lookup")
-        lang._words = None
-    else:
-        from . import lookup
-
-        lookup.open_at(f, table, slots, mask)
-        lang._words = lookup  # type: ignore[assignment]
+    unload("firmware.lookup")  # it reads the catalog that was open
+    lang._at = None if code == "en" else (table, slots, mask)
     lang._lang = code
     old.close()

@@ -50,6 +50,8 @@ class Screen(Base):
     def __init__(self, app: object) -> None:
         super().__init__(app)
         self.hints = tr(GAME_HINTS)
+        # The words it draws, looked up once (per frame they would load lang's lookup)
+        self.words = (tr("AGE %s  %d/20"), tr("%d TO WIN"), tr("Age %s  %d/20  %s to play"))
         # Figures per player, refreshed on enter(): coins, score, shields to the
         # opponent's capital, science symbols missing, wonders, tokens.
         self.coins = [0, 0]
@@ -164,7 +166,7 @@ class Screen(Base):
             if k == 4:
                 return tr(_PROMPTS[k]) % (who, _AGES[g.age + 1])
             return tr(_PROMPTS[k]) % who
-        return tr("Age %s  %d/20  %s to play") % (_AGES[g.age], g.in_age, who)
+        return self.words[2] % (_AGES[g.age], g.in_age, who)
 
     def draw(self, c: "Canvas") -> None:
         draw(c, self)
@@ -189,7 +191,7 @@ def draw(c: Canvas, s: object) -> None:
     # The age and its cards taken, between the tokens: the status line's copy of it gives
     # way to the notice of each move.
     if not g.over:
-        c.text(tr("AGE %s  %d/20") % (_AGES[g.age], g.in_age), w >> 1, 16, SMALL, 1)
+        c.text(s.words[0] % (_AGES[g.age], g.in_age), w >> 1, 16, SMALL, 1)  # type: ignore[attr-defined]
     half = columns(c, s, 27, -1 if g.over else g.turn)
     for p in (0, 1):
         x0 = 2 if p == 0 else half + 3
@@ -211,9 +213,9 @@ def draw(c: Canvas, s: object) -> None:
         war = s.war[p]  # type: ignore[attr-defined]
         if war <= _WAR_NEAR:
             c.icon(SHIELD, x, y - 1)
-            x = flag(c, tr("%d TO WIN") % war, x + 13, y)
+            x = flag(c, s.words[1] % war, x + 13, y)  # type: ignore[attr-defined]
         sci = s.science[p]  # type: ignore[attr-defined]
         if sci <= _SCIENCE_NEAR:
             c.icon(SCIENCE, x, y - 1)
-            flag(c, tr("%d TO WIN") % sci, x + 13, y)
+            flag(c, s.words[1] % sci, x + 13, y)  # type: ignore[attr-defined]
     status(c, s.app, s.hints, s.status())  # type: ignore[attr-defined]

@@ -34,7 +34,11 @@ class Screen(Base):
         self.phase = ""
         self.over = False
         # The words the frame shows, in the device's language.
-        self.words = (tr(GAME_HINTS), tr("MIGC"), tr("CAN CLAIM"))
+        # The words it draws, looked up once (per frame they would load lang's lookup)
+        self.words = (
+            tr(GAME_HINTS), tr("MIGC"), tr("CAN CLAIM"), tr("Cities %d  Temples %d"),
+            tr("%d TO WIN"), tr("%s to play  %s"),
+        )  # fmt: skip
 
     def enter(self) -> None:
         app = self.app
@@ -60,7 +64,8 @@ class Screen(Base):
                 pass
         turn = r.get("turn")
         self.turn = turn if turn in (0, 1) else 0
-        self.phase = r.get("phase") or ""
+        phase = r.get("phase")
+        self.phase = tr(phase) if phase else ""  # the status line's word, looked up once
         self.over = r["over"]
         app.redraw()  # type: ignore[attr-defined]
 
@@ -104,7 +109,7 @@ class Screen(Base):
 
     def status(self) -> str:
         who = self.app.players()[self.turn]  # type: ignore[attr-defined]
-        return tr("%s to play  %s") % (who, tr(self.phase) if self.phase else "")
+        return self.words[5] % (who, self.phase)
 
     def describe(self, event: list) -> str:
         """An event as a notice line (firmware/notices.py)."""
@@ -165,7 +170,7 @@ def draw(c: Canvas, s: object) -> None:
             x = c.text(str(res[k]), x + 2, y if font is LARGE else y + 7, font) + 6
         y = 76
         c.text(
-            tr("Cities %d  Temples %d") % (s.cities[p], s.temples[p]),  # type: ignore[attr-defined]
+            words[3] % (s.cities[p], s.temples[p]),  # type: ignore[attr-defined]
             x0,
             y,
         )
@@ -173,7 +178,7 @@ def draw(c: Canvas, s: object) -> None:
         left = 9 - s.personalities[p]  # type: ignore[attr-defined]
         x = x0
         if left <= 2:
-            x = flag(c, tr("%d TO WIN") % left, x, y)
+            x = flag(c, words[4] % left, x, y)
         if s.claim[p]:  # type: ignore[attr-defined]
             flag(c, words[2], x, y)
     status(c, s.app, words[0], s.status())  # type: ignore[attr-defined]

@@ -107,10 +107,15 @@ class Screen(Base):
         self.over = False
         self.turn = 0
         self.pending: str | None = None
+        self.pending_word = ""  # its word in the status line
         self.hints = tr(GAME_HINTS)
         # The words the frame shows, in the device's language: the token letters, the
         # table's rows, gold, reserved.
-        self.words = (tr(LETTERS), tr("hand"), tr("bonus"), tr("gold"), tr("res %d"))
+        # The words it draws, looked up once (per frame they would load lang's lookup)
+        self.words = (
+            tr(LETTERS), tr("hand"), tr("bonus"), tr("gold"), tr("res %d"), tr("%d%s TO WIN"),
+            tr("%s plays again"), tr("%s to play"),
+        )  # fmt: skip
         self.best_name = ["", ""]  # the best colour's name, as the frame shows it
 
     def enter(self) -> None:
@@ -120,6 +125,8 @@ class Screen(Base):
         self.over = r["over"]
         self.turn = r["turn"] if r["turn"] in (0, 1) else 0
         self.pending = r["pending"]
+        pending = self.pending  # the status line's word for it, looked up once
+        self.pending_word = "" if pending is None else tr(PENDING.get(pending, pending))
         for p in (0, 1):
             pl = r["players"][p]
             self.points[p] = pl["points"]
@@ -185,8 +192,8 @@ class Screen(Base):
     def status(self) -> str:
         who = self.app.players()[self.turn]  # type: ignore[attr-defined]
         if self.pending is not None:
-            return "%s: %s" % (who, tr(PENDING.get(self.pending, self.pending)))
-        return tr("%s plays again") % who if self.again else tr("%s to play") % who
+            return "%s: %s" % (who, self.pending_word)
+        return (self.words[6] if self.again else self.words[7]) % who
 
     def describe(self, event: list) -> str:
         return _told().describe(self.app, event)  # type: ignore[attr-defined]
@@ -252,7 +259,7 @@ def draw(c: Canvas, s: object) -> None:
         if away <= 3:
             way = s.way[p]  # type: ignore[attr-defined]
             what = "*" if way == 0 else "^" if way == 1 else " " + s.best_name[p].upper()  # type: ignore[attr-defined]
-            flag(c, tr("%d%s TO WIN") % (away, what), x, 102)
+            flag(c, words[5] % (away, what), x, 102)
     status(c, s.app, s.hints, s.status())  # type: ignore[attr-defined]
 
 

@@ -218,6 +218,9 @@ def test_the_language_menu_sets_the_language_and_a_restart_keeps_it(
             games[n] for n in ("7 Wonders Duel", "Splendor Duel", "Antike Duellum")
         ]
         assert json.loads((tmp_path / "settings.json").read_text())["lang"] == "ja"
+        # the words' lookup was loaded to build the screen and unloaded once it was built
+        held = d.call("import json, sys\n_value = json.dumps('firmware.lookup' in sys.modules)")
+        assert held.value is False
     with apphelp.device(tmp_path, runtime) as d:  # power cycled: still Japanese
         ap = Autoplayer(d)
         ap.press("c")
@@ -236,3 +239,26 @@ def test_a_damaged_catalog_at_boot_is_a_notice_and_english(tmp_path: Path) -> No
         v = d.view()
         assert v["screen"] == "games" and v["labels"][0] == "7 Wonders Duel"
         assert v["notice"] == "no language 'xx': one of en, ja, ru"
+
+
+@pytest.mark.parametrize("game", ["7wd", "splendor-duel", "antike-duellum"])
+def test_a_tracking_screen_is_drawn_without_looking_a_word_up(
+    game: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Its words are looked up when it is built: a lookup per frame would be flash reads
+    and firmware/lookup.py loaded again for every frame."""
+    import textfit
+
+    from duelkeeper.sim.tablegame import antike_record, splendor_record, table_record
+
+    record = {"7wd": table_record, "splendor-duel": splendor_record}.get(game, antike_record)(1)
+    with textfit.device(296, 128, "ja") as d:
+        d.app.new_game(game, textfit.NAMES, record["setup"])
+        for ev in record["events"][:12]:
+            d.play(ev)
+            while len(d.app.stack) > 1:  # a choice the rules ask for, or the turn's menu
+                d.app.pop()
+            d.app.stack[0].enter()  # once an event: its words may be looked up
+            with monkeypatch.context() as m:
+                m.setattr(lang, "_words", lambda: pytest.fail("a word looked up in a frame"))
+                d.app.stack[0].draw(d.app.canvas)
