@@ -511,20 +511,26 @@ def generate() -> dict[Path, bytes]:
     }
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--check", action="store_true", help="fail if a file differs")
-    args = parser.parse_args()
+def write_or_check(files: dict[Path, bytes], check: bool, tool: str) -> int:
+    """Write generated ``files``, or with ``check`` name each that differs from them:
+    the exit status (1 when one is out of date). make_lang.py's too."""
     stale = []
-    for path, data in generate().items():
-        if args.check:
+    for path, data in files.items():
+        if check:
             if not path.exists() or path.read_bytes() != data:
                 stale.append(path)
         else:
             path.write_bytes(data)
     for path in stale:
-        print("%s is out of date: run tools/make_glyphs.py" % path.relative_to(ROOT))
+        print("%s is out of date: run tools/%s" % (path.relative_to(ROOT), tool))
     return 1 if stale else 0
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--check", action="store_true", help="fail if a file differs")
+    args = parser.parse_args()
+    return write_or_check(generate(), args.check, "make_glyphs.py")
 
 
 if __name__ == "__main__":

@@ -49,6 +49,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "host"))
 sys.path.insert(0, str(ROOT / "shared"))
 
+from make_glyphs import write_or_check  # noqa: E402  (beside this file)
+
 from duelkeeper import names  # noqa: E402
 
 GLYPHS_BIN = ROOT / "firmware" / "gfx" / "glyphs.bin"
@@ -266,22 +268,12 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--check", action="store_true", help="fail if a catalog differs")
     args = parser.parse_args()
-    stale = []
-    for lang in LANGS:
-        try:
-            data = build(lang)
-        except BuildError as e:
-            print("make_lang: %s" % e, file=sys.stderr)
-            return 2
-        path = catalog_path(lang)
-        if args.check:
-            if not path.exists() or path.read_bytes() != data:
-                stale.append(path)
-        else:
-            path.write_bytes(data)
-    for path in stale:
-        print("%s is out of date: run tools/make_lang.py" % path.relative_to(ROOT))
-    return 1 if stale else 0
+    try:
+        files = {catalog_path(lang): build(lang) for lang in LANGS}
+    except BuildError as e:
+        print("make_lang: %s" % e, file=sys.stderr)
+        return 2
+    return write_or_check(files, args.check, "make_lang.py")
 
 
 if __name__ == "__main__":
