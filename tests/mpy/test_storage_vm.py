@@ -21,8 +21,10 @@ from duelkeeper.repo import CORE, ROOT
 
 # Only what storage needs: the other games' packages are not imported by a 7WD session.
 CORE_FILES = list(CORE.glob("*.py")) + list((CORE / "sevenwonders").glob("*.py"))
+# archive.py words its notices of repairs through lang.py (English: words.py's titles)
 FIRMWARE_FILES = [
-    ROOT / "firmware" / n for n in ("__init__.py", "storage.py", "archive.py", "sync.py")
+    ROOT / "firmware" / n
+    for n in ("__init__.py", "storage.py", "archive.py", "sync.py", "lang.py", "words.py")
 ]
 
 _VM_MAIN = r"""
