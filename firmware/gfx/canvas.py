@@ -85,8 +85,7 @@ _WHITE.pixel(0, 0, 1)  # paper (0) becomes 1, the key: not drawn; ink (1) become
 # catalog's strings cost the heap two bytes a letter, not three as the private use
 # area's would: a letter in that range from elsewhere (a player's name from the PC) is
 # drawn as a '?' in English, and as another glyph in another language.
-PRIVATE = const(0x590)
-PRIVATE_END = const(0x800)
+PRIVATE = const(0x590)  # to U+0800: tools/make_lang.py refuses more glyphs than fit
 _script: "tuple | None" = None
 _top = 0
 

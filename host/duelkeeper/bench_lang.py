@@ -68,17 +68,18 @@ def T(label, f):
         runs.append(time.ticks_diff(time.ticks_us(), t))
         print(".")  # the PC waits for a silence of some seconds at most
     print("T", label, sorted(runs)[1])
-def menu():
+def card_menu():  # pushed anew each time: leaving it unloads its module
     app.push(__import__("firmware.screens.pick7", None, None, ("Screen",)).Screen(app))
+def menu():
+    card_menu()
     app.stack[-1].draw(c)
     H()
     app.pop()
 print("L", app.notice)
 app.new_game("7wd", %(players)r, %(setup)r)
 T("tracking", lambda: app.stack[-1].draw(c))
-T("card menu, built", lambda: (app.push(__import__("firmware.screens.pick7", None, None,
-    ("Screen",)).Screen(app)), app.pop()))
-app.push(__import__("firmware.screens.pick7", None, None, ("Screen",)).Screen(app))
+T("card menu, built", lambda: (card_menu(), app.pop()))
+card_menu()
 T("card menu", lambda: app.stack[-1].draw(c))
 app.pop()
 for k, ev in enumerate(%(events)r):
