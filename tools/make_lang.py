@@ -101,8 +101,8 @@ def strings(lang: str) -> dict[str, str]:
 
 
 def key_hash(key: bytes) -> int:
-    """The hash firmware/lang.py computes the same way: small integers only (no long
-    integers on the device's heap)."""
+    """The hash firmware/lookup.py computes the same way (inline there: a call per key
+    would cost the device time): small integers only, no long integers on its heap."""
     h = 5381
     for b in key:
         h = (h * 33 + b) & 0xFFFFF
