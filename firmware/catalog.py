@@ -16,23 +16,20 @@ def use(code: str) -> None:
     is a one-line OSError, and the language spoken before stays."""
     if code not in lang.LANGS:
         raise OSError("no language %r: one of %s" % (code, ", ".join(lang.LANGS)))
+    f = open_glyphs(code)
+    head = bytearray(18)
+    f.seek(FILE_SIZE)
+    f.readinto(head)
+    n = head[2] | head[3] << 8
+    g = head[4] | head[5] << 8
+    mask = (head[12] | head[13] << 8) - 1
+    table = FILE_SIZE + 14
+    slots = table + 4 * (n + 1)
+    f.seek(table + 4 * n)
+    f.readinto(memoryview(head)[14:])
+    at = head[14] | head[15] << 8 | head[16] << 16 | head[17] << 24  # the records' end
     script = None
-    if code == "en":
-        f = open_glyphs()
-        table = slots = mask = g = 0
-    else:
-        f = open_glyphs("lang-%s.bin" % code)
-        head = bytearray(18)
-        f.seek(FILE_SIZE)
-        f.readinto(head)
-        n = head[2] | head[3] << 8
-        g = head[4] | head[5] << 8
-        mask = (head[12] | head[13] << 8) - 1
-        table = FILE_SIZE + 14
-        slots = table + 4 * (n + 1)
-        f.seek(table + 4 * n)
-        f.readinto(memoryview(head)[14:])
-        at = head[14] | head[15] << 8 | head[16] << 16 | head[17] << 24  # the records' end
+    if g:  # English has none: the Latin glyphs serve it
         fonts = []
         for stride, height in ((head[7], head[6]), (head[10], head[9])):
             if stride >= STRIDE:
@@ -47,6 +44,6 @@ def use(code: str) -> None:
     canvas._script = script
     canvas._top = canvas.PRIVATE + g
     unload("firmware.lookup")  # it reads the catalog that was open
-    lang._at = None if code == "en" else (table, slots, mask)
+    lang._at = None if code == "en" else (slots, mask)  # English: the words are the keys
     lang._lang = code
     old.close()

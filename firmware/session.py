@@ -38,7 +38,7 @@ def boot(app: "App") -> None:
     notice = None
     why = None
     code = app.settings.get("lang") or "en"
-    if code != "en":  # English: glyphs.bin, which canvas.py opened
+    if code != "en":  # English: its catalog, which canvas.py opened
         try:
             speak(app, code)
         except OSError as e:  # a language file missing or damaged: English, and why

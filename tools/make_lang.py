@@ -1,4 +1,5 @@
-"""Make firmware/lang-ja.bin and lang-ru.bin: the device's words and glyphs per language.
+"""Make firmware/gfx/lang-en.bin, lang-ja.bin and lang-ru.bin: the device's words and
+glyphs per language.
 
     .venv/bin/python tools/make_lang.py          # rewrite the catalogs
     .venv/bin/python tools/make_lang.py --check  # exit 1 if one is out of date
@@ -12,6 +13,11 @@ build/fonts (docs/languages.md, "Fonts"):
 * small (8 px, the status line, notices, titles): Misaki Gothic (fonts-misaki), an 8x8
   font drawn for Japanese on small screens, which has Cyrillic too;
 * large (16 px, list rows): Shinonome Gothic Bold 16 (xfonts-shinonome), public domain.
+
+English needs no fonts: its catalog holds the device's own words only, each record's
+value empty (the key is the English), for the build that numbers the words
+(``duelkeeper.wordindex``): the English a screen shows is read from the flash as another
+language's is, not kept in the bytecode, which would hold it in the heap.
 
 Only the characters the language's strings use are kept, each at both sizes. A character
 that either font lacks stops the build with its string named: the device never shows a
@@ -30,10 +36,13 @@ Latin glyphs and the icons from either file alike), then from glyphs.bin's size 
     B + 14  u32 x (N + 1), where each string's record starts; the last is where they end
     ..      u16 x M, the hash table: slot ``key_hash(key) & (M - 1)``, or the next ones
             (open addressing), holds 1 + the index of the key's record; 0 is empty
-    ..      N records: the key (UTF-8), a zero byte, the value
+    ..      N records: the key (UTF-8), a zero byte, the value. The device's own words
+            come first, sorted by key, so that word i is the same in every catalog (the
+            number the build gives it), then the components' names (not in English)
     ..      G small glyphs, then G large ones: each a MONO_VLSB image (as font.py's) of
             stride bytes, then a byte of its width (the space after it included)
-    ..      the fonts' licences (text), which the device does not read
+    ..      the fonts' licences (text), which the device does not read (none in English,
+            which has no glyphs of them)
 
 """
 
@@ -62,7 +71,7 @@ LICENCES = {  # shipped with the firmware: docs/languages.md
     "misaki": FONTS / "doc" / "fonts-misaki" / "copyright",
     "shinonome": FONTS / "doc" / "xfonts-shinonome" / "copyright",
 }
-LANGS = ("ja", "ru")  # English is the code's own: no catalog
+LANGS = ("en", "ja", "ru")
 PRIVATE, PRIVATE_END = 0x590, 0x800  # canvas.py's: glyph i is chr(PRIVATE + i)
 SMALL, LARGE = 8, 16  # the fonts' heights, as the device's own
 _NOTDEF = "\uffff"  # not a character: what a font draws for one it lacks
@@ -86,17 +95,23 @@ def device_words() -> list[dict[str, str]]:
 
 
 def strings(lang: str) -> dict[str, str]:
-    """Every key of ``lang``'s catalog and its value."""
-    out: dict[str, str] = {}
+    """Every key of ``lang``'s catalog and its value, in the catalog's order: the device's
+    words by key, then (but in English) the components' names by key."""
+    words: dict[str, str] = {}
     for row in device_words():
         if not row.get(lang):
             raise BuildError("device.tsv: %r has no %s text" % (row["en"], lang))
-        out[row["en"]] = row[lang]
+        words[row["en"]] = "" if lang == "en" else row[lang]
+    out = {key: words[key] for key in sorted(words, key=str.encode)}
+    if lang == "en":  # names are written from their ids (firmware/words.py)
+        return out
+    parts: dict[str, str] = {}
     for game in GAMES:
         for id in names.components(game):
             key = "%s:%s" % (game, id)
             entry = names.entry(key, lang)
-            out[key] = entry.name + ("\0" + entry.short if entry.short else "")
+            parts[key] = entry.name + ("\0" + entry.short if entry.short else "")
+    out.update((key, parts[key]) for key in sorted(parts, key=str.encode))
     return out
 
 
@@ -203,20 +218,15 @@ def _fonts_missing() -> str | None:
     return None
 
 
-def build(lang: str) -> bytes:
-    """``lang``'s catalog file."""
+def _glyphs(
+    lang: str, table: dict[str, str], chars: list[str]
+) -> tuple[list[list[int]], list[list[int]]]:
+    """The columns of each of ``chars``, small and large, from the fonts."""
     from PIL import ImageFont
 
     missing = _fonts_missing()
     if missing:
         raise BuildError(missing)
-    table = strings(lang)
-    chars = letters(table)
-    if len(chars) > PRIVATE_END - PRIVATE:
-        raise BuildError(
-            "%d characters: more than the %d that canvas.py draws"
-            % (len(chars), PRIVATE_END - PRIVATE)
-        )
     small_font = ImageFont.truetype(str(SMALL_TTF), SMALL)
     large_font = _large_font()
     smalls: list[list[int]] = []
@@ -228,9 +238,22 @@ def build(lang: str) -> bytes:
         except BuildError as e:
             used = next(k for k, v in table.items() if ch in v)
             raise BuildError("%s (in %s's %r)" % (e, lang, used)) from None
+    return smalls, larges
+
+
+def build(lang: str) -> bytes:
+    """``lang``'s catalog file."""
+    table = strings(lang)
+    chars = letters(table)
+    if len(chars) > PRIVATE_END - PRIVATE:
+        raise BuildError(
+            "%d characters: more than the %d that canvas.py draws"
+            % (len(chars), PRIVATE_END - PRIVATE)
+        )
+    smalls, larges = _glyphs(lang, table, chars) if chars else ([], [])
     index = {ch: i for i, ch in enumerate(chars)}
     records = []
-    keys = sorted(table, key=lambda k: k.encode())
+    keys = list(table)
     for key in keys:
         value = "".join(ch if ord(ch) < 0x80 else chr(PRIVATE + index[ch]) for ch in table[key])
         records.append(key.encode() + b"\0" + value.encode())
@@ -260,7 +283,7 @@ def build(lang: str) -> bytes:
     offsets += b"".join(x.to_bytes(2, "little") for x in slots)
     glyphs = b"".join(_image(c, SMALL, small_w) + bytes((len(c),)) for c in smalls)
     glyphs += b"".join(_image(c, LARGE, large_w) + bytes((len(c),)) for c in larges)
-    body = head + offsets + b"".join(records) + glyphs + licences()
+    body = head + offsets + b"".join(records) + glyphs + (licences() if chars else b"")
     return latin + (zlib.crc32(body) & 0xFFFF).to_bytes(2, "little") + body
 
 

@@ -11,14 +11,14 @@ Glyphs and icons are stored as MONO_VLSB images (font.py), so each is drawn with
 ``blit`` of its record; at a scale (the big numbers), a column's runs of ink become one
 ``fill_rect`` each, a few calls per glyph instead of one per pixel.
 
-The columns of the fonts and the icons stay on the flash, in glyphs.bin beside font.py
-(font.py says why and how it is laid out): the file is opened once, when this module is
-imported at boot, and kept open; each glyph drawn is one ``seek`` and one ``readinto``
-of a buffer made once, so drawing allocates nothing. glyphfile.py finds and checks it
-(a missing, short or stale file stops the import with a one-line OSError naming it,
-rather than drawing garbage). In a language other than English the open file is that
-language's catalog instead (firmware/catalog.py), which begins with the same bytes and
-adds the language's glyphs, drawn for its private characters (``script``).
+The columns of the fonts and the icons stay on the flash, in the language's catalog
+beside font.py, which begins with glyphs.bin's bytes (font.py says why and how they are
+laid out): English's is opened when this module is imported at boot and kept open;
+each glyph drawn is one ``seek`` and one ``readinto`` of a buffer made once, so drawing
+allocates nothing. glyphfile.py finds and checks it (a missing, short or stale file
+stops the import with a one-line OSError naming it, rather than drawing garbage).
+Another language's catalog replaces it (firmware/catalog.py), with the language's
+glyphs after, drawn for its private characters (``script``).
 """
 
 import framebuf
@@ -66,7 +66,7 @@ _GLYPH = bytearray(STRIDE)  # the glyph being drawn, read from the file
 # (docs/rp2.md, "Found on the real port"). Ink is colour 1; the paper, the zero columns
 # past a glyph's width included, is transparent (the key). White ink goes through
 # _WHITE, a palette that swaps the two colours.
-_FILE = _open_glyphs()
+_FILE = _open_glyphs("en")
 _SMALL_FB = _image(_GLYPH, SMALL[6], SMALL[0])
 _LARGE_FB = _image(_GLYPH, LARGE[6], LARGE[0])
 _ICON_FB = _image(_GLYPH, _ICON_BYTES, ICON_SIZE)

@@ -1,17 +1,18 @@
-"""The file the glyphs are read from (glyphs.bin, or a language's catalog): opening it,
-and the images its records are drawn through.
+"""The file the glyphs are read from, the language's catalog: opening it, and the images
+its records are drawn through.
 
 A catalog (``lang-<code>.bin``, tools/make_lang.py) begins with glyphs.bin's bytes, so
-canvas.py reads the Latin glyphs and the icons at the same places from either, and one
-file is open whichever language is spoken (an open file costs the rp2 port 1.2 KB of
-heap). Its own part follows, from ``FILE_SIZE`` on, with a checksum of its own. Loaded to
-open one and then unloaded: its code holds no heap meanwhile.
+canvas.py reads the Latin glyphs and the icons at the same places from any, and one file
+is open whichever language is spoken (an open file costs the rp2 port 1.2 KB of heap).
+Its own part follows, from ``FILE_SIZE`` on, with a checksum of its own: the language's
+words (English's too) and glyphs. Loaded to open one and then unloaded: its code holds
+no heap meanwhile.
 """
 
 import framebuf
 from micropython import const
 
-from .font import FILE, FILE_SIZE, STAMP
+from .font import FILE_SIZE, STAMP
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # annotations only
@@ -29,29 +30,29 @@ def path(name: str) -> str:
     return __file__[: cut + 1] + name
 
 
-def open_glyphs(name: str = FILE) -> "BufferedReader":
-    """``name`` opened and checked: glyphs.bin against font.py's FILE_SIZE and STAMP, a
-    catalog against the same and its own checksum. A file missing, short or from another
-    build is a one-line OSError naming it."""
-    where = path(name)
-    what = "glyph" if name == FILE else "language"
+def open_glyphs(code: str) -> "BufferedReader":
+    """The catalog of language ``code`` opened and checked against font.py's FILE_SIZE and
+    STAMP and its own checksum. A file missing, short or from another build is a one-line
+    OSError naming it."""
+    where = path("lang-%s.bin" % code)
     try:
         f = open(where, "rb")
     except OSError:
-        raise OSError("%s file %s is missing: deploy again" % (what, where)) from None
+        raise OSError("language file %s is missing: deploy again" % where) from None
     buf = bytearray(_CHUNK)
     size = f.seek(0, 2)
     f.seek(0)
     f.readinto(buf)
     why = None
-    if name == FILE and size != FILE_SIZE:
-        why = "%d bytes, not %d" % (size, FILE_SIZE)
-    elif name != FILE and size <= FILE_SIZE + 2:
+    if size <= FILE_SIZE + 2:
         why = "%d bytes" % size
     elif buf[0] | buf[1] << 8 != STAMP:
         why = "another build's"
-    elif name != FILE:
-        from ..storage import crc32
+    else:
+        try:
+            from binascii import crc32
+        except ImportError:  # a build without deflate's: storage.py says so too
+            from ..crc import crc32_soft as crc32
 
         f.seek(FILE_SIZE)
         f.readinto(buf)
@@ -67,7 +68,7 @@ def open_glyphs(name: str = FILE) -> "BufferedReader":
             why = "damaged"
     if why is not None:
         f.close()
-        raise OSError("%s file %s is %s: deploy again" % (what, where, why))
+        raise OSError("language file %s is %s: deploy again" % (where, why))
     return f
 
 

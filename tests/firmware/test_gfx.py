@@ -64,7 +64,8 @@ def test_check_sees_each_file_out_of_date(
     )
 
 
-GLYPHS = (ROOT / "firmware" / "gfx" / font.FILE).read_bytes()
+GLYPHS = (ROOT / "firmware" / "gfx" / "glyphs.bin").read_bytes()
+ENGLISH = (ROOT / "firmware" / "gfx" / "lang-en.bin").read_bytes()  # glyphs.bin's bytes first
 
 
 def test_glyph_file_header() -> None:
@@ -107,8 +108,9 @@ except OSError as e:
     "damage, why",
     [
         ("missing", "is missing"),
-        ("short", "is 3000 bytes, not %d" % len(GLYPHS)),
+        ("short", "is 3000 bytes"),
         ("stale", "is another build's"),
+        ("damaged", "is damaged"),
         ("intact", None),
     ],
 )
@@ -119,16 +121,18 @@ def test_damaged_glyph_file_is_one_line_at_import(
     shutil.copytree(
         src / "firmware", tmp_path / "firmware", ignore=shutil.ignore_patterns("__pycache__")
     )
-    glyphs = tmp_path / "firmware" / "gfx" / font.FILE
+    glyphs = tmp_path / "firmware" / "gfx" / "lang-en.bin"
     if damage == "missing":
         glyphs.unlink()
     elif damage == "short":
-        glyphs.write_bytes(GLYPHS[:3000])
+        glyphs.write_bytes(ENGLISH[:3000])
     elif damage == "stale":
-        glyphs.write_bytes(bytes([GLYPHS[0] ^ 1]) + GLYPHS[1:])
+        glyphs.write_bytes(bytes([ENGLISH[0] ^ 1]) + ENGLISH[1:])
+    elif damage == "damaged":  # a word of English's own part
+        glyphs.write_bytes(ENGLISH[:-1] + bytes([ENGLISH[-1] ^ 1]))
     if runtime == "micropython":
         out = run_vm(_IMPORT, {"/lib/firmware": tmp_path / "firmware"})
-        where = "/lib/firmware/gfx/" + font.FILE
+        where = "/lib/firmware/gfx/lang-en.bin"
     else:
         code = "import sys\nsys.path[:0] = [%r, %r]\n%s" % (str(SHIMS), str(tmp_path), _IMPORT)
         proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
@@ -138,7 +142,7 @@ def test_damaged_glyph_file_is_one_line_at_import(
     if why is None:
         assert out == "imported\n"
     else:
-        assert out == repr("glyph file %s %s: deploy again" % (where, why)) + "\n"
+        assert out == repr("language file %s %s: deploy again" % (where, why)) + "\n"
 
 
 def test_small_text_pixel_by_pixel() -> None:

@@ -55,8 +55,8 @@ def test_first_deploy_copies_everything_and_merges_the_settings(deployed: Deploy
     )
     for path, data in wanted.items():
         assert (deployed.flash / path.lstrip("/")).read_bytes() == data, path
-    glyphs = deployed.flash / "lib" / "firmware" / "gfx" / "glyphs.bin"  # data ships too
-    assert glyphs.read_bytes() == (ROOT / "firmware" / "gfx" / "glyphs.bin").read_bytes()
+    glyphs = deployed.flash / "lib" / "firmware" / "gfx" / "lang-en.bin"  # data ships too
+    assert glyphs.read_bytes() == (ROOT / "firmware" / "gfx" / "lang-en.bin").read_bytes()
     assert (deployed.flash / "main.py").read_text() == "from firmware.main import run\n\nrun()\n"
     code = cached_build()
     assert (deployed.flash / "lib" / "firmware" / "storage.mpy").read_bytes() == (
@@ -84,12 +84,12 @@ def test_changed_and_stale_files(tmp_path: Path, deployed: Deployed) -> None:
     (lib / "duelcore" / "stale.py").write_text("x = 1\n")  # would shadow a module
     (lib / "boards" / "pico_inky_pack.mpy.tmp").write_bytes(b"half")  # a cut deploy's
     (lib / "firmware" / "display" / "uc8151.mpy").unlink()
-    glyphs = lib / "firmware" / "gfx" / "glyphs.bin"
+    glyphs = lib / "firmware" / "gfx" / "lang-ru.bin"
     glyphs.write_bytes(glyphs.read_bytes()[:-1])  # a data file cut short
     report = deploy.run(deployed.device.path, "badger2040", tmp_path / "deploy.sqlite3")
     assert report.copied == [
         "/lib/firmware/display/uc8151.mpy",
-        "/lib/firmware/gfx/glyphs.bin",
+        "/lib/firmware/gfx/lang-ru.bin",
         "/lib/firmware/sync.mpy",
     ]
     assert report.removed == ["/lib/boards/pico_inky_pack.mpy.tmp", "/lib/duelcore/stale.py"]

@@ -11,11 +11,13 @@ from duelkeeper.sim import device
 
 
 @pytest.mark.parametrize("mpy", [True, False], ids=["mpy", "source"])
-def test_build_ships_the_glyph_file(mpy: bool, tmp_path: Path) -> None:
+def test_build_ships_the_catalogs(mpy: bool, tmp_path: Path) -> None:
     device.build(tmp_path, mpy)
     files = device.shipped(tmp_path)
-    glyphs = ROOT / "firmware" / "gfx" / "glyphs.bin"
-    assert files["/lib/firmware/gfx/glyphs.bin"].read_bytes() == glyphs.read_bytes()
+    for code in ("en", "ja", "ru"):
+        catalog = ROOT / "firmware" / "gfx" / ("lang-%s.bin" % code)
+        assert files["/lib/firmware/gfx/lang-%s.bin" % code].read_bytes() == catalog.read_bytes()
+    assert "/lib/firmware/gfx/glyphs.bin" not in files  # what they are built from
     suffix = ".mpy" if mpy else ".py"
     assert "/lib/firmware/gfx/canvas" + suffix in files
     assert {Path(p).suffix for p in files} == {suffix, ".bin"}
@@ -27,7 +29,7 @@ def test_cache_key_follows_the_data_files(tmp_path: Path, monkeypatch: pytest.Mo
     monkeypatch.setitem(device.PACKAGES, "firmware", firmware)
     key = device._fingerprint(True)
     assert device._fingerprint(True) == key
-    glyphs = firmware / "gfx" / "glyphs.bin"
+    glyphs = firmware / "gfx" / "lang-en.bin"
     data = glyphs.read_bytes()
     glyphs.write_bytes(data[:-1] + bytes([data[-1] ^ 1]))
     assert device._fingerprint(True) != key
