@@ -11,14 +11,14 @@ from duelcore.errors import IllegalEvent
 from . import ui, unload, unload_helpers
 from .buttons import BTN_B, LONG, PRESS, REPEAT, Buttons
 from .display.refresh import Refresh
-from .lang import tr
+from .lang import tr, word
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # annotations only
     from duelcore.engine import Match
 
 GAMES = ("7wd", "splendor-duel", "antike-duellum")
-NAMES = ("7 Wonders Duel", "Splendor Duel", "Antike Duellum")
+NAMES = (word("7 Wonders Duel"), word("Splendor Duel"), word("Antike Duellum"))
 
 _LONG_B = BTN_B | LONG << 5
 _B = BTN_B | PRESS << 5
@@ -100,6 +100,7 @@ class App:
         if self.dirty:
             self.dirty = False
             self.stack[-1].draw(self.canvas)
+            unload("firmware.lookup")  # a word looked up for the frame: its code goes
             self.refresh.request(self._whole)
             self._whole = False
         self.refresh.tick(now, self.buttons.held())

@@ -1,11 +1,16 @@
 """The device's language: its words (docs/languages.md).
 
-English is the code's own: ``tr(text)`` returns ``text``, ``name`` writes a component's
-id as a title, and nothing else is loaded. Another language is a catalog file
-(``gfx/lang-<code>.bin``, made by tools/make_lang.py, which describes it) that
-firmware/catalog.py opens, and firmware/lookup.py reads its words: that module is loaded
-only to build a screen or a notice in such a language. Callers translate once, where
-they build a label or a notice, never per frame.
+Every language's words are read from its catalog on the flash (``gfx/lang-<code>.bin``,
+made by tools/make_lang.py, which describes it), English's too: the build
+(``duelkeeper.wordindex``) turns each ``tr("...")`` and ``word("...")`` of the firmware
+into the word's number in the catalogs, so that no English text is kept in the bytecode,
+which the heap would hold while its module is loaded (and its short words, interned,
+for good). firmware/catalog.py opens a catalog; firmware/lookup.py reads its words, a
+module loaded only while a screen or a notice is built and unloaded after. Callers
+translate once, where they build a label or a notice, never per frame. Run as sources
+(the tests on CPython), the words are the English texts themselves; English returns
+them, another language finds them by key. ``name`` writes a component's id as a title
+in English, and reads its name from the catalog in another language.
 
 A catalog's strings hold each of their letters outside ASCII as the character
 ``canvas.PRIVATE + i`` for glyph i of the language's fonts in the same file: canvas.py
@@ -23,7 +28,7 @@ LANGS = ("en", "ja", "ru")
 
 # Both set by firmware/catalog.py when the language changes.
 _lang = "en"
-_at: "tuple | None" = None  # the catalog's (table, slots, mask); None in English
+_at: "tuple | None" = None  # where the catalog's hash table is (slots, mask); None in English
 
 
 def lang() -> str:
@@ -37,9 +42,17 @@ def _words() -> "Any":
     return __import__("firmware.lookup", None, None, ("tr",))
 
 
-def tr(text: str) -> str:
-    """``text`` (English, with its ``%`` placeholders) in the device's language."""
-    return text if _at is None else _words().tr(text)
+def tr(text: "str | int") -> str:
+    """``text`` (English, with its ``%`` placeholders; in the build, its number) in the
+    device's language."""
+    if type(text) is str:  # the sources as they are, or a word only known when it is shown
+        return text if _at is None else _words().tr(text)
+    return _words().numbered(text)
+
+
+# Marks a word that a table keeps for ``tr()`` later: the build numbers it as it numbers
+# tr's. The sources run as they are get the text itself (``str`` costs no function).
+word = str
 
 
 def name(game: str, id: str) -> str:

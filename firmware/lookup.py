@@ -1,24 +1,38 @@
-"""A language's words read from its catalog, for firmware/lang.py in Japanese or Russian.
+"""A language's words read from its catalog, for firmware/lang.py.
 
-Imported by lang.py when a screen or a notice is built in such a language and unloaded
-by App._trim after: an English device never loads it, and another holds its code only
-for a moment. The catalog is the file canvas.py reads its glyphs from; firmware/catalog.py
-put where its tables start in ``lang._at``. A lookup finds the English key by its hash
-(tools/make_lang.py's ``key_hash``) in the catalog's hash table, about three reads of the
-flash, and builds the one string it returns.
+Imported by lang.py when a screen or a notice is built and unloaded by App._trim after:
+the device holds its code only for a moment. The catalog is the file canvas.py reads its
+glyphs from. A word the build numbered (``duelkeeper.wordindex``) is record ``i``: two
+reads of the flash. A text only known when shown (or the sources run as they are) is
+found by its English key's hash (tools/make_lang.py's ``key_hash``) in the catalog's
+hash table, whose place firmware/catalog.py put in ``lang._at``: about three reads.
+Either builds the one string it returns.
 """
 
 from . import lang
 from .gfx import canvas
+from .gfx.font import FILE_SIZE
 from .words import title
 
+_TABLE = FILE_SIZE + 14  # where every catalog's table of records starts (make_lang.py)
 _eight = bytearray(8)
+
+
+def _record(i: int) -> bytes:
+    """Record ``i`` of the catalog: its key, a zero byte, its value."""
+    f = canvas._FILE
+    b = _eight
+    f.seek(_TABLE + 4 * i)
+    f.readinto(b)
+    start = b[0] | b[1] << 8 | b[2] << 16 | b[3] << 24
+    f.seek(start)
+    return f.read((b[4] | b[5] << 8 | b[6] << 16 | b[7] << 24) - start)
 
 
 def _find(key: bytes) -> "bytes | None":
     """The value of ``key`` in the catalog, or None (usually one record read)."""
     f = canvas._FILE
-    table, slots, mask = lang._at  # type: ignore[misc]
+    slots, mask = lang._at  # type: ignore[misc]
     b = _eight
     h = 5381
     for c in key:
@@ -31,14 +45,17 @@ def _find(key: bytes) -> "bytes | None":
         i = b[0] | b[1] << 8
         if not i:
             return None
-        f.seek(table + 4 * i - 4)
-        f.readinto(b)
-        start = b[0] | b[1] << 8 | b[2] << 16 | b[3] << 24
-        f.seek(start)
-        rec = f.read((b[4] | b[5] << 8 | b[6] << 16 | b[7] << 24) - start)
+        rec = _record(i - 1)
         if rec[n : n + 1] == b"\0" and rec[:n] == key:
             return rec[n + 1 :]
         h += 1
+
+
+def numbered(i: int) -> str:
+    """Word ``i``: its value, or in English (no value) its key."""
+    rec = _record(i)
+    cut = rec.find(b"\0")
+    return str(rec[cut + 1 :] if cut + 1 < len(rec) else rec[:cut], "utf-8")
 
 
 def tr(text: str) -> str:

@@ -10,16 +10,10 @@ from .lang import name, tr
 _AD = "antike-duellum"
 
 
-def word(v: str, game: str = _AD) -> str:
-    """An id of ``game`` as its name; a string that is no component's id (words already
-    put together, an argument's key) as English writes an id (lang.name)."""
-    return name(game, v)
-
-
 def value(v: object, game: str = _AD) -> str:
     """An event argument in a few characters: lists and objects flattened."""
     if isinstance(v, str):
-        return word(v, game)
+        return name(game, v)
     if isinstance(v, bool):
         return tr("yes") if v else tr("no")
     if isinstance(v, (list, tuple)):
@@ -30,11 +24,11 @@ def value(v: object, game: str = _AD) -> str:
             x = v[k]
             if isinstance(x, bool):
                 if x:
-                    parts.append(word(k, game))
+                    parts.append(name(game, k))
             elif isinstance(x, int):
-                parts.append("%d %s" % (x, word(k, game)))
+                parts.append("%d %s" % (x, name(game, k)))
             elif x != {}:  # an empty part says nothing
-                parts.append("%s %s" % (word(k, game), value(x, game)))
+                parts.append("%s %s" % (name(game, k), value(x, game)))
         return ", ".join(parts)  # "" for nothing: args() leaves it out
     return str(v)
 
@@ -95,7 +89,7 @@ def describe(event: list, players: list, game: str = _AD) -> str:
         return text
     at = _PAST.find("|%s " % verb)
     if at < 0:
-        return "%s %s %s" % (who, word(verb, game), args(event, 2, game))
+        return "%s %s %s" % (who, name(game, verb), args(event, 2, game))
     at += len(verb) + 2
     past = _PAST[at : _PAST.find("|", at)]
     if not past:  # a correction: what changed, in so many words

@@ -11,13 +11,13 @@ allocates little (and frames are drawn on a change, never per tick).
 from micropython import const
 
 from .gfx.canvas import BLACK, LARGE, LEFT, RIGHT, SMALL, WHITE, Canvas
-from .lang import tr
+from .lang import tr, word
 
 __all__ = ("Canvas", "big", "columns", "fit", "flag", "menu", "pair", "status", "title")
 
 _BAR = const(10)  # title bar and status line height (SMALL + padding)
 _ROW = const(18)  # a list row: LARGE + 2
-GAME_HINTS = "A play B undo C more"
+GAME_HINTS = word("A play B undo C more")
 BAR = _BAR
 
 

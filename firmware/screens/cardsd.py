@@ -77,9 +77,16 @@ class Screen(Menu):
             rows.append(card)
             rows.append(flags)
         self.rows = rows
-        self.tags = _Column(rows, True)
+        self.tags = _Column(rows, None)
         head = tr("Buy a card") if verb == "buy" else tr("Reserve a card")
-        labels = _Column(rows, False)  # len() and [] are all a Menu asks of its labels
+        # the rows' and the cost line's words, looked up once (per row drawn or row
+        # selected, they would load lang's lookup)
+        words = (tr("Deck, blind"), tr("Joker: %s"), tr("%s (held)"), tr("Costs %s"))
+        self.words = words + (
+            tr("; pay %s") if verb == "buy" else "",
+            tr("The top card of the level %s deck, unseen"),
+        )
+        labels = _Column(rows, words)  # len() and [] are all a Menu asks of its labels
         super().__init__(app, head, labels, 0, groups)  # type: ignore[arg-type]
 
     @property
@@ -98,8 +105,9 @@ class Screen(Menu):
         return self.shown[1]
 
     def _detail(self, i: int) -> str:
+        words = self.words
         if i >= _DECK:
-            return tr("The top card of the level %s deck, unseen") % LEVELS[i - _DECK]
+            return words[5] % LEVELS[i - _DECK]
         cost = {}
         for k in range(6):
             if C.get(i, _COST + k):
@@ -108,11 +116,10 @@ class Screen(Menu):
         pay = g.price(self.player, C.card_id(i))["pay"] if self.verb == "buy" else None
         room = self.app.width - 4  # type: ignore[attr-defined]
         text = ""
-        costs = tr("Costs %s")
         for short in (False, True):  # words, or letters where they do not fit
-            text = costs % tokens(cost, short)
+            text = words[3] % tokens(cost, short)
             if pay is not None:
-                text += tr("; pay %s") % tokens(pay, short)
+                text += words[4] % tokens(pay, short)
             if self.app.canvas.text_width(text) <= room:  # type: ignore[attr-defined]
                 break
         return text
@@ -124,11 +131,12 @@ class Screen(Menu):
 
 
 class _Column:
-    """The list's labels (or, with ``tags``, its level column), worded per row drawn."""
+    """The list's labels, worded per row drawn with ``words`` (or, with none, its level
+    column)."""
 
-    def __init__(self, rows: array, tags: bool) -> None:
+    def __init__(self, rows: array, words: "tuple | None") -> None:
         self.rows = rows
-        self.tags = tags
+        self.words = words
 
     def __len__(self) -> int:
         return len(self.rows) // _WIDE
@@ -137,14 +145,15 @@ class _Column:
         if not 0 <= k < len(self.rows) // _WIDE:
             raise IndexError(k)
         i = self.rows[k * _WIDE + 1]
+        words = self.words
         if i >= _DECK:
-            return LEVELS[i - _DECK] if self.tags else tr("Deck, blind")
-        if self.tags:
+            return words[0] if words else LEVELS[i - _DECK]
+        if not words:
             return LEVELS[C.level(i)]
         flags = self.rows[k * _WIDE + 2]
         if flags & 7:
-            text = tr("Joker: %s") % tr(C.TOKENS[(flags & 7) - 1])
+            text = words[1] % tr(C.TOKENS[(flags & 7) - 1])
         else:
             text = colour(COLOURS[C.get(i, _COLOR)])
         label = text + face(C.get(i, _POINTS), C.get(i, _CROWNS), C.get(i, _ABILITY))
-        return tr("%s (held)") % label if flags & _HELD else label
+        return words[2] % label if flags & _HELD else label

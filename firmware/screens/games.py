@@ -1,12 +1,12 @@
 """The first screen: which game to play (the last one played is selected)."""
 
 from ..app import GAMES, NAMES
-from ..lang import tr
+from ..lang import tr, word
 from .menu import Menu
 
 
 class Screen(Menu):
-    hints = "A choose C language"
+    hints = word("A choose C language")
 
     def __init__(self, app: object) -> None:
         last = app.settings.get("game")  # type: ignore[attr-defined]

@@ -10,7 +10,7 @@ from .menu import Menu
 
 # The menu's words, in English: the others name themselves as they can be read without
 # their glyphs; each catalog has them in its language and their own.
-NAMES = ("English", "Japanese (Nihongo)", "Russian (Russkiy)")
+NAMES = (lang.word("English"), lang.word("Japanese (Nihongo)"), lang.word("Russian (Russkiy)"))
 
 
 class Screen(Menu):

@@ -8,7 +8,7 @@ case. The alphabet strip shows where the letter is.
 """
 
 from ..gfx.canvas import BLACK, LARGE, LEFT, SMALL, WHITE, Canvas
-from ..lang import tr
+from ..lang import tr, word
 from ..ui import BAR, status, title
 from . import BTN_A, BTN_B, BTN_C, BTN_DOWN, BTN_UP, PRESS, REPEAT, Base
 from .names import choose
@@ -28,7 +28,7 @@ def spell(letters: str) -> str:
 
 
 class Screen(Base):
-    hints = "A next  C done  B delete"
+    hints = word("A next  C done  B delete")
     ALPHABET = ALPHABET
 
     def __init__(self, app: object, seat: int, start: str) -> None:

@@ -9,7 +9,7 @@ built once, by whoever makes the menu.
 """
 
 from .. import ui
-from ..lang import tr
+from ..lang import tr, word
 from . import BTN_A, BTN_B, BTN_C, BTN_DOWN, BTN_UP, PRESS, REPEAT, Base
 
 TYPE_CHECKING = False
@@ -23,7 +23,7 @@ class Menu(Base):
     ``action`` (called with the index picked). Subclasses override ``pick(i)``,
     ``more(i)``, ``detail(i)`` and ``back()`` instead where they need more."""
 
-    hints = "A ok  B back"
+    hints = word("A ok  B back")
 
     def __init__(
         self,

@@ -14,6 +14,7 @@ a wonder built with it (the affordable ones, cheapest first), or selling it.
 from duelcore.sevenwonders.cards import RESOURCES, colour, name, wonder
 
 from .. import lang
+from ..lang import tr, word
 from ..words import title
 from . import choice
 from .menu import Menu
@@ -48,13 +49,13 @@ def _units(units: list) -> str:
     for u in range(len(RESOURCES)):
         n = units.count(u)
         if n:
-            out.append("%d %s" % (n, lang.tr(RESOURCES[u])))
+            out.append("%d %s" % (n, tr(RESOURCES[u])))
     return " ".join(out)
 
 
 class Screen(Menu):
     in_game = True
-    hints = "A build  C more  B back"
+    hints = word("A build  C more  B back")
 
     def __init__(self, app: object) -> None:
         g = app.match.game  # type: ignore[attr-defined]
@@ -75,7 +76,6 @@ class Screen(Menu):
         details: list = []
         tags: list = []
         sell = g.discard_value(p)
-        tr = lang.tr
         free = tr("free")
         kinds = tr(_TAGS).split()
         affordable = bytearray(len(cards))
@@ -142,11 +142,11 @@ class Screen(Menu):
             labels.append(short(w))  # the wonder built with the card
             right.append(str(cost))
             events.append(["wonder", p, w, n])
-        labels.append(lang.tr("Sell"))
+        labels.append(tr("Sell"))
         right.append("+%d" % self.sell)
         events.append(["discard", p, n])
         if self.affordable[i]:
-            labels.append(lang.tr("Build"))
+            labels.append(tr("Build"))
             right.append(self.labels_right(i))
             events.append(["build", p, n])
         screen = choice.Screen(app, lang.name("7wd", n), labels, events, 0, right)

@@ -10,12 +10,15 @@ Antike Duellum need only the first player.
 """
 
 from ..app import GAMES
-from ..lang import name, tr
+from ..lang import name, tr, word
 from .menu import Menu
 
 _TOKENS = 5
 _WONDERS_EACH = 4
-_WONDERS = ("%s, preset", "%s, draft")  # who starts, with the first-game preset or the draft
+_WONDERS = (
+    word("%s, preset"),
+    word("%s, draft"),
+)  # who starts, with the first-game preset or the draft
 
 
 class Screen(Menu):
@@ -53,7 +56,7 @@ class Marks(Menu):
     list whose marks are all made (B from the next step), A on an item not marked only
     says so: a mark more would give a player a fifth wonder."""
 
-    hints = "A mark  B back"
+    hints = word("A mark  B back")
 
     def __init__(self, app: object, title: str, labels: list, count: int, done: object) -> None:
         self.marks = bytearray(len(labels))

@@ -10,7 +10,7 @@ that colour lie on the board and, on the right, how many are picked.
 from duelcore.splendor.cards import TOKENS
 
 from .. import ui
-from ..lang import name, tr
+from ..lang import name, tr, word
 from . import BTN_A, BTN_B, BTN_C, PRESS, REPEAT
 from .menu import Menu
 
@@ -24,7 +24,7 @@ _KINDS = 6  # gems and pearls: gold is never taken
 
 class Screen(Menu):
     in_game = True
-    hints = "A add  C done  B remove"
+    hints = word("A add  C done  B remove")
 
     def __init__(self, app: object, verb: str) -> None:
         g = app.match.game  # type: ignore[attr-defined]

@@ -20,7 +20,7 @@ from duelcore.sevenwonders.game import PENDING, VERBS
 from ..app import screen_module
 from ..gfx.canvas import SMALL, Canvas
 from ..gfx.icons import COIN, SCIENCE, SCROLL, SHIELD, STAR, WONDER
-from ..lang import name, tr
+from ..lang import name, tr, word
 from ..ui import GAME_HINTS, columns, flag, pair, status
 from . import BTN_A, BTN_B, BTN_C, BTN_DOWN, BTN_UP, PRESS, Base, choice
 
@@ -34,13 +34,13 @@ _SHEET = (
     "total",
 )  # fmt: skip
 # Notices: the VERBS in the past tense (wonder, starter and coins are told their own way).
-_PAST = ("built", "sold", "", "took", "destroyed", "revived")
+_PAST = (word("built"), word("sold"), "", word("took"), word("destroyed"), word("revived"))
 _PROMPTS = (
-    "%s: progress token",
-    "%s: token from the box",
-    "%s: destroy a card",
-    "%s: build a discard",
-    "%s: who starts age %s?",
+    word("%s: progress token"),
+    word("%s: token from the box"),
+    word("%s: destroy a card"),
+    word("%s: build a discard"),
+    word("%s: who starts age %s?"),
 )
 
 

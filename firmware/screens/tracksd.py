@@ -17,7 +17,7 @@ from duelcore.splendor.cards import TOKENS
 
 from ..gfx.canvas import CENTER, LARGE, SMALL, Canvas
 from ..gfx.icons import CROWN, GEM, SCROLL, STAR
-from ..lang import name, tr
+from ..lang import name, tr, word
 from ..ui import GAME_HINTS, columns, corrections, flag, pair, status
 from . import BTN_A, BTN_B, BTN_C, BTN_DOWN, BTN_UP, PRESS, Base
 
@@ -25,8 +25,8 @@ LEVELS = ("", "I", "II", "III")
 # The colours of cards (TOKENS order, then joker and no bonus) and the letters of the
 # token kinds where words do not fit (gold has none: it is always "gold").
 COLOURS = ("white", "blue", "green", "red", "black", "joker", "plain")
-LETTERS = "WUGRKP"
-_ABILITIES = ("", "again", "token", "privilege", "steal")
+LETTERS = word("WUGRKP")
+_ABILITIES = ("", word("again"), word("token"), word("privilege"), word("steal"))
 # Offsets of a card's fields (duelcore/splendor/cards.py).
 _COLOR = const(0)
 _POINTS = const(1)
@@ -69,7 +69,7 @@ def tokens(counts: "dict | list", short: bool = False) -> str:
     """Token counts ``{"white": 2, "gold": 1}`` as ``2 white 1 gold`` (``short``:
     ``2W 1 gold``); a list of token names is counted first."""
     out = []
-    letters = tr(LETTERS) if short else LETTERS
+    letters = tr(LETTERS) if short else ""
     for k in range(7):
         t = TOKENS[k]
         n = counts.count(t) if isinstance(counts, list) else counts.get(t, 0)
@@ -211,10 +211,10 @@ class Screen(Base):
 
 
 PENDING = {
-    "color": "joker colour",
-    "steal": "steal a token",
-    "royal": "royal card",
-    "return": "return tokens",
+    "color": word("joker colour"),
+    "steal": word("steal a token"),
+    "royal": word("royal card"),
+    "return": word("return tokens"),
 }
 
 

@@ -9,7 +9,7 @@ way to pay for those steps, since a coin counts as any resource and the player c
 """
 
 from ..gfx.canvas import LARGE
-from ..lang import name, tr
+from ..lang import name, tr, word
 from ..notices import args, pay, steps, value
 from . import choice
 from .menu import Menu
@@ -105,7 +105,7 @@ class Steps(Menu):
     """The rondel moves: A moves paying the core's way, C lists the other ways to pay."""
 
     in_game = True
-    hints = "A move  C pay  B back"
+    hints = word("A move  C pay  B back")
 
     def __init__(self, app: object, head: str, events: list) -> None:
         self.events = events

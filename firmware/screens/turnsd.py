@@ -6,11 +6,17 @@ now"), so that a habit of presses stays right. Tokens are picked with the token 
 (tokensd), cards from a list grouped by level (cardsd).
 """
 
-from ..lang import tr
+from ..lang import tr, word
 from .menu import Menu
 
 _VERBS = ("take", "buy", "reserve", "privilege", "replenish")
-_LABELS = ("Tokens", "Buy a card", "Reserve", "Privileges", "Replenish")  # with "not now": 250 px
+_LABELS = (
+    word("Tokens"),
+    word("Buy a card"),
+    word("Reserve"),
+    word("Privileges"),
+    word("Replenish"),
+)  # with "not now": 250 px
 
 
 class Screen(Menu):

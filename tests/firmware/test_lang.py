@@ -9,6 +9,7 @@ import apphelp
 import fwhelp
 import pytest
 
+from duelkeeper import wordindex
 from duelkeeper.repo import ROOT
 from duelkeeper.sim.autoplay import Autoplayer
 
@@ -41,24 +42,36 @@ def test_every_string_of_the_catalog_is_found(code: str) -> None:
     table = make_lang.strings(code)
     catalog.use(code)
     assert lang.lang() == code
-    for key, value in table.items():
+    for i, (key, value) in enumerate(table.items()):
         game, _, id = key.partition(":")
         if game in make_lang.GAMES and " " not in key:
             full, _, cut = value.partition("\0")
             assert make_lang.plain(code, lang.name(game, id)) == full, key
             assert make_lang.plain(code, lang.short(game, id)) == (cut or full), key
-        else:
-            assert make_lang.plain(code, lang.tr(key)) == value, key
+        else:  # by its key (the sources), and by the number the build gives it
+            want = value or key  # English's words are their keys
+            assert make_lang.plain(code, lang.tr(key)) == want, key
+            assert make_lang.plain(code, lang.tr(i)) == want, key
     assert lang.tr("no such words") == "no such words"  # English where the catalog is silent
     assert lang.name("7wd", "no-such-card") == "No Such Card"
 
 
-def test_english_loads_nothing_and_names_are_titles() -> None:
+def test_every_catalog_numbers_the_words_alike() -> None:
+    english = wordindex.numbers()
+    assert len(english) == len(make_lang.device_words()) > 300
+    for code in ("ja", "ru"):
+        theirs = wordindex.numbers(make_lang.catalog_path(code))
+        assert {k: v for k, v in theirs.items() if v < len(english)} == english, code
+
+
+def test_english_texts_are_their_own_words_and_names_are_titles() -> None:
     catalog.use("ja")
     catalog.use("en")
     assert lang.lang() == "en" and canvas._script is None
-    assert "firmware.lookup" not in sys.modules  # an English device never holds its code
     assert lang.tr("Score so far") == "Score so far"
+    assert "firmware.lookup" not in sys.modules  # a text is its English: nothing to look up
+    # the build's number for it: read from English's catalog
+    assert lang.tr(wordindex.numbers()["Score so far"]) == "Score so far"
     assert lang.name("7wd", "statue-of-zeus") == "Statue of Zeus"
     assert lang.short("7wd", "statue-of-zeus") == "Statue of Zeus"
 

@@ -22,9 +22,15 @@ from duelkeeper.repo import CORE, ROOT
 # Only what storage needs: the other games' packages are not imported by a 7WD session.
 CORE_FILES = list(CORE.glob("*.py")) + list((CORE / "sevenwonders").glob("*.py"))
 # archive.py words its notices of repairs through lang.py (English: words.py's titles)
+# archive.py words its notices: the build reads them from English's catalog (lookup.py,
+# through canvas.py's open file).
 FIRMWARE_FILES = [
     ROOT / "firmware" / n
-    for n in ("__init__.py", "storage.py", "archive.py", "sync.py", "lang.py", "words.py")
+    for n in (
+        *("__init__.py", "storage.py", "archive.py", "sync.py", "lang.py", "words.py"),
+        *("lookup.py", "crc.py", "gfx/__init__.py", "gfx/canvas.py", "gfx/font.py"),
+        *("gfx/icons.py", "gfx/glyphfile.py", "gfx/lang-en.bin"),
+    )
 ]
 
 _VM_MAIN = r"""
@@ -138,7 +144,7 @@ def lay_out(tmp: Path, mode: str) -> dict[str, Path]:
     for src in CORE_FILES + FIRMWARE_FILES:
         top = CORE.parent if src.is_relative_to(CORE) else ROOT
         rel = src.relative_to(top)
-        if mode == "mpy":
+        if mode == "mpy" and src.suffix == ".py":
             compile_file(src, (lib / rel).with_suffix(".mpy"))
         else:
             (lib / rel).parent.mkdir(parents=True, exist_ok=True)
