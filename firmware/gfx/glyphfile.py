@@ -52,7 +52,7 @@ def open_glyphs(code: str) -> "BufferedReader":
         try:
             from binascii import crc32
         except ImportError:  # a build without deflate's: storage.py says so too
-            from ..crc import crc32_soft as crc32
+            from ..crc import crc32_soft as crc32  # type: ignore[assignment]
 
         f.seek(FILE_SIZE)
         f.readinto(buf)
