@@ -13,7 +13,7 @@ import apphelp
 
 import duelcore
 from duelkeeper.sim.device import Device
-from duelkeeper.sim.tablegame import antike_record, splendor_record
+from duelkeeper.sim.tablegame import antike_record, splendor_record, table_record
 
 # The firmware's words of moments: a notice's, an Antike choice's labels (with the turn
 # menu's module), Splendor Duel's (toldsd).
@@ -50,6 +50,12 @@ def test_antike_plays_on_with_its_helpers_unloaded_after_each_event(tmp_path: Pa
     record = antike_record(1, events=40)
     with apphelp.device(tmp_path, runtime="micropython") as d:
         play_through(d, record, "duelcore.antike")
+
+
+def test_7wd_plays_on_with_its_helpers_unloaded_after_each_event(tmp_path: Path) -> None:
+    record = table_record(1)
+    with apphelp.device(tmp_path, runtime="micropython") as d:
+        play_through(d, record, "duelcore.sevenwonders")
 
 
 def test_splendor_plays_on_with_its_helpers_unloaded_after_each_event(tmp_path: Path) -> None:

@@ -26,7 +26,6 @@ from .cards import (
     PROGRESS,
     SHIELDS,
     STRATEGY,
-    SYMBOLS,
     THEOLOGY,
     URBANISM,
     WONDERS,
@@ -36,16 +35,14 @@ from .cards import (
     colour,
     digit,
     effect,
-    name,
     number,
     progress,
     spec,
     wonder,
-    wonder_name,
     wspec,
 )
 from .price import buy
-from .score import CATEGORIES, count, sheet
+from .score import count, sheet
 
 # Pending choices: the names the spec gives them.
 PENDING = ("progress", "library", "destroy", "mausoleum", "starter")
@@ -53,7 +50,6 @@ PENDING = ("progress", "library", "destroy", "mausoleum", "starter")
 # Verbs in their encode() order, with how many arguments each takes.
 VERBS = ("build", "discard", "wonder", "progress", "destroy", "mausoleum", "starter", "coins")
 _ARITY = b"\x01\x01\x02\x01\x01\x01\x01\x01"
-_COIN_BIAS = const(1 << 20)  # coin corrections up to +-1M coins pack into the code
 # The box's 31 coins (14 of 1, 10 of 3, 7 of 6) are 86: no player holds more, and no
 # correction moves more (docs/7wd.md, "Bounds").
 _BOX_COINS = const(86)
@@ -170,127 +166,33 @@ class Game:
         handler(self, p, args)
 
     def legal(self) -> list:
-        """Every event apply() accepts now, corrections aside."""
-        if self.over:
-            return []
-        p = self.turn
-        pend = self.pending
-        out: list = []
-        if pend == "progress":
-            for t in self.board:
-                out.append(["progress", p, PROGRESS[t]])
-        elif pend == "library":
-            for t in self.library_choices():
-                out.append(["progress", p, PROGRESS[t]])
-        elif pend == "destroy":
-            for c in self._destroyable(p):
-                out.append(["destroy", p, name(c)])
-        elif pend == "mausoleum":
-            for c in self.discards:
-                out.append(["mausoleum", p, name(c)])
-        elif pend == "starter":
-            out.append(["starter", p, p])
-            out.append(["starter", p, 1 - p])
-        else:
-            wonders = []
-            if len(self.built[0]) + len(self.built[1]) < _WONDER_LIMIT:
-                for w in self.own[p]:
-                    if w not in self.built[p] and self.wonder_price(p, w)[0] <= self.coins[p]:
-                        wonders.append(wonder_name(w))
-            for c in self.available():
-                n = name(c)
-                if self.price(p, c)[0] <= self.coins[p]:
-                    out.append(["build", p, n])
-                out.append(["discard", p, n])
-                for w in wonders:
-                    out.append(["wonder", p, w, n])
-        return out
+        """Every event apply() accepts now, corrections aside (legal.py, loaded when
+        asked: a device unloads it after, HELPERS)."""
+        import duelcore.sevenwonders.legal as legal
+
+        return legal.legal(self)
 
     def encode(self, event: list) -> "int | None":
-        """The event as one small int (see engine.Match), or None if it has no code."""
-        verb = event[0]
-        if verb not in VERBS or len(event) != 2 + _ARITY[VERBS.index(verb)]:
-            return None
-        v = VERBS.index(verb)
-        a = event[2]
-        b = 0
-        if v == 2:  # wonder
-            a = wonder(a)
-            b = card(event[3])
-        elif v == 3:
-            a = progress(a)
-        elif v == 6 or v == 7:  # starter, coins: the number itself
-            if type(a) is not int or not -_COIN_BIAS < a < _COIN_BIAS:
-                return None
-            return v | event[1] << 3 | (a + _COIN_BIAS) << 4
-        else:
-            a = card(a)
-        if a < 0 or b < 0:
-            return None
-        return v | event[1] << 3 | a << 4 | b << 11
+        """The event as one small int (see engine.Match), or None if it has no code
+        (codes.py; a from-import would allocate each call)."""
+        import duelcore.sevenwonders.codes as codes
+
+        return codes.encode(event)
 
     def decode(self, code: int) -> list:
-        v = code & 7
-        p = code >> 3 & 1
-        if v >= 6:
-            return [VERBS[v], p, (code >> 4) - _COIN_BIAS]
-        a = code >> 4 & 127
-        if v == 2:
-            return [VERBS[v], p, wonder_name(a), name(code >> 11)]
-        if v == 3:
-            return [VERBS[v], p, PROGRESS[a]]
-        return [VERBS[v], p, name(a)]
+        import duelcore.sevenwonders.codes as codes
+
+        return codes.decode(code)
 
     def state(self) -> tuple:
-        return (
-            tuple(tuple(x) for x in self.own),
-            tuple(self.board),
-            None if self.box is None else tuple(self.box),
-            tuple(self.coins),
-            tuple(tuple(x) for x in self.cards),
-            tuple(tuple(x) for x in self.built),
-            tuple(tuple(x) for x in self.tokens),
-            self.conflict,
-            bytes(self.loot),
-            bytes(self.taken),
-            tuple(self.discards),
-            self.age,
-            self.in_age,
-            self.turn,
-            self.pending,
-            self.again,
-            self.over,
-            self.winner,
-            self.victory,
-        )
+        import duelcore.sevenwonders.result as result
+
+        return result.state(self)
 
     def result(self) -> dict:
-        players = []
-        for p in (0, 1):
-            values = self.score(p)
-            score = {}
-            for i in range(9):
-                score[CATEGORIES[i]] = values[i]
-            players.append(
-                {
-                    "coins": self.coins[p],
-                    "score": score,
-                    "symbols": sorted(SYMBOLS[s] for s in self.symbols(p)),
-                    "progress": [PROGRESS[t] for t in self.tokens[p]],
-                    "wonders": [wonder_name(w) for w in self.built[p]],
-                    "cards": [name(c) for c in self.cards[p]],
-                }
-            )
-        return {
-            "over": self.over,
-            "winner": self.winner,
-            "victory": self.victory,
-            "turn": None if self.over else self.turn,
-            "pending": self.pending,
-            "age": self.age,
-            "conflict": self.conflict,
-            "players": players,
-        }
+        import duelcore.sevenwonders.result as result
+
+        return result.result(self)
 
     # -- queries the device asks ---------------------------------------------------
 
