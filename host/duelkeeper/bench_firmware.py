@@ -19,8 +19,9 @@ CPython runtime, which gives the button script of each. Then:
   imported too (OLD_OTHER_CORES);
 * allocation: bytes allocated by an idle tick and by a scroll press in the card picker
   (no collection in between: the VM collects only between calls);
-* bytes of everything that goes on the flash under /lib (firmware/, boards/, duelcore/):
-  the .mpy files and the data files beside them (the fonts' glyphs, font.bin);
+* bytes of the code that goes on the flash under /lib (firmware/, boards/, duelcore/):
+  the .mpy files and English's catalog beside them (the glyphs and the English words);
+  the other languages' catalogs are bench_lang's figure, against a budget of their own;
 * bytes on flash per finished game: the archive file the storage writes (duelcore.pack);
   the mean is shown, the largest is held to the budget.
 
@@ -222,7 +223,11 @@ def collect() -> Figures:
             figures.heap[label] = h
             figures.modules[label] = mods
         figures.alloc = _alloc(first, tmp / "alloc")
-    figures.mpy = sum(p.stat().st_size for p in shipped(cached_build(mpy=True)).values())
+    figures.mpy = sum(
+        p.stat().st_size
+        for p in shipped(cached_build(mpy=True)).values()
+        if p.suffix == ".mpy" or p.name == "lang-en.bin"
+    )
     return figures
 
 
