@@ -32,8 +32,9 @@ class CompileError(DuelkeeperError):
     """mpy-cross refused a module; the message carries what it said."""
 
 
-def compile_file(src: Path, dest: Path) -> None:
-    """Compile ``src`` to ``dest``.
+def compile_file(src: Path, dest: Path, words: "dict[str, int] | None" = None) -> None:
+    """Compile ``src`` to ``dest``, its words numbered by ``words`` (``wordindex.numbers()``,
+    read here when not given: compile_tree reads them once for all its modules).
 
     The .mpy names its source by the bare file name (``rules.py``): a traceback names the
     function too, the name does not depend on where the checkout lives, and each module's
@@ -42,7 +43,9 @@ def compile_file(src: Path, dest: Path) -> None:
     dest.parent.mkdir(parents=True, exist_ok=True)
     text = src.read_text(encoding="utf-8")
     try:
-        numbered = wordindex.number(text, src.name, wordindex.numbers())
+        numbered = wordindex.number(
+            text, src.name, words if words is not None else wordindex.numbers()
+        )
     except (wordindex.WordError, SyntaxError) as e:
         raise CompileError(f"mpy-cross {src}: {e}") from None
     with tempfile.TemporaryDirectory() as tmp:
@@ -68,8 +71,9 @@ def compile_file(src: Path, dest: Path) -> None:
 def compile_tree(src: Path, dest: Path) -> list[Path]:
     """Compile every .py under the package folder ``src`` into ``dest``, keeping subpackages."""
     out = []
+    words = wordindex.numbers()
     for py in sorted(src.rglob("*.py")):
         mpy = dest / py.relative_to(src).with_suffix(".mpy")
-        compile_file(py, mpy)
+        compile_file(py, mpy, words)
         out.append(mpy)
     return out
