@@ -1,7 +1,8 @@
 """A language's words read from its catalog, for firmware/lang.py.
 
-Imported by lang.py when a screen or a notice is built and unloaded by App._trim after:
-the device holds its code only for a moment. The catalog is the file canvas.py reads its
+Imported by lang.py when a screen, a frame's line or a notice is worded, and unloaded
+after it (App._trim, and App.tick after each frame): the device holds its code only for
+a moment. The catalog is the file canvas.py reads its
 glyphs from. A word the build numbered (``duelkeeper.wordindex``) is record ``i``: two
 reads of the flash. A text only known when shown (or the sources run as they are) is
 found by its English key's hash (tools/make_lang.py's ``key_hash``) in the catalog's

@@ -81,8 +81,11 @@ class Screen(Menu):
         head = tr("Buy a card") if verb == "buy" else tr("Reserve a card")
         # the rows' and the cost line's words, looked up once (per row drawn or row
         # selected, they would load lang's lookup)
-        words = (tr("Deck, blind"), tr("Joker: %s"), tr("%s (held)"), tr("Costs %s"))
-        self.words = words + (
+        self.words = words = (
+            tr("Deck, blind"),
+            tr("Joker: %s"),
+            tr("%s (held)"),
+            tr("Costs %s"),
             tr("; pay %s") if verb == "buy" else "",
             tr("The top card of the level %s deck, unseen"),
         )
