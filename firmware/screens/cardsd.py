@@ -43,7 +43,6 @@ class Screen(Menu):
         g = app.match.game  # type: ignore[attr-defined]
         self.verb = verb
         self.player = g.result()["turn"]
-        self.shown = (-1, "")  # (item, its detail): built for the selected row only
         rows = array("H")
         groups: list = []
         jokers: list = []  # jokers offered with a colour: their plain buy is left out
@@ -99,24 +98,20 @@ class Screen(Menu):
         rows = self.rows
         return [items[rows[k]] for k in range(0, len(rows), _WIDE)]
 
-    def detail(self, i: int) -> "str | None":
-        """The selected card's cost line, built when it is shown."""
+    def line(self, i: int) -> "str | None":
+        """The selected card's cost line."""
         if not self.rows:
             return None
-        if self.shown[0] != i:
-            self.shown = (i, self._detail(self.rows[i * _WIDE + 1]))
-        return self.shown[1]
-
-    def _detail(self, i: int) -> str:
+        c = self.rows[i * _WIDE + 1]
         words = self.words
-        if i >= _DECK:
-            return words[5] % LEVELS[i - _DECK]
+        if c >= _DECK:
+            return words[5] % LEVELS[c - _DECK]
         cost = {}
         for k in range(6):
-            if C.get(i, _COST + k):
-                cost[C.TOKENS[k]] = C.get(i, _COST + k)
+            if C.get(c, _COST + k):
+                cost[C.TOKENS[k]] = C.get(c, _COST + k)
         g = self.app.match.game  # type: ignore[attr-defined]
-        pay = g.price(self.player, C.card_id(i))["pay"] if self.verb == "buy" else None
+        pay = g.price(self.player, C.card_id(c))["pay"] if self.verb == "buy" else None
         room = self.app.width - 4  # type: ignore[attr-defined]
         text = ""
         for short in (False, True):  # words, or letters where they do not fit

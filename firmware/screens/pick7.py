@@ -11,6 +11,7 @@ C, a long A, or A on a card the player cannot afford, opens the card's other use
 a wonder built with it (the affordable ones, cheapest first), or selling it.
 """
 
+from duelcore.compat import const
 from duelcore.sevenwonders.cards import RESOURCES, colour, name, wonder
 
 from .. import lang
@@ -41,16 +42,12 @@ Great Lighthouse|Lighthouse
 # Colour order of the groups, and each group's tag (one string: one lookup in a language).
 _ORDER = "bgyrnup"
 _TAGS = "brn gry yel red grn blu gld"
-
-
-def _units(units: list) -> str:
-    """Resource units counted: ``[0, 0, 2]`` -> ``2 wood 1 stone``."""
-    out = []
-    for u in range(len(RESOURCES)):
-        n = units.count(u)
-        if n:
-            out.append("%d %s" % (n, tr(RESOURCES[u])))
-    return " ".join(out)
+# A card's price in ``Screen.costs``: total, printed coins, chained, then units bought
+# and waived per resource; and where the resources' names start in ``Screen.words``.
+_BOUGHT = const(3)
+_WAIVED = const(8)
+_COSTS = const(13)
+_RESOURCE = const(7)
 
 
 class Screen(Menu):
@@ -73,12 +70,12 @@ class Screen(Menu):
         cards, groups = order(g, p)
         labels: list = []
         right: list = []
-        details: list = []
         tags: list = []
         sell = g.discard_value(p)
         free = tr("free")
         kinds = tr(_TAGS).split()
         affordable = bytearray(len(cards))
+        costs = bytearray(_COSTS * len(cards))
         for i in range(len(cards)):
             c = cards[i]
             n = name(c)
@@ -87,33 +84,70 @@ class Screen(Menu):
             total, chain, printed, bought, waived = g.price(p, c)
             if n in build:
                 affordable[i] = 1
+            at = i * _COSTS
+            costs[at] = total
+            costs[at + 1] = printed
+            costs[at + 2] = chain
+            for u in bought:
+                costs[at + _BOUGHT + u] += 1
+            for u in waived:
+                costs[at + _WAIVED + u] += 1
             if chain:
                 right.append(free)
-                details.append(tr("Free by chain; sells for %d") % sell)
-                continue
-            right.append(str(total) if affordable[i] else "(%d)" % total)
-            if not total:
-                text = tr("Free")
-            elif bought and printed:
-                trade = total - printed
-                text = tr("Costs %d: %d + %d for %s") % (total, printed, trade, _units(bought))
-            elif bought:
-                text = tr("Costs %d for %s") % (total, _units(bought))
-            else:
-                text = tr("Costs %d") % total
-            if waived:
-                text += tr(", saves %s") % _units(waived)
-            details.append(tr("%s; sells for %d") % (text, sell))  # "(n)": more than the coins held
+            else:  # "(n)": more than the coins held
+                right.append(str(total) if affordable[i] else "(%d)" % total)
         self.cards = cards
         self.affordable = affordable
-        self.details = details
+        self.costs = costs
+        # The cost line's words, looked up once: a line kept per card took heap for every
+        # card of the age; words looked up per selection would load lang's lookup.
+        self.words = (
+            tr("Free by chain; sells for %d"),
+            tr("Free"),
+            tr("Costs %d: %d + %d for %s"),
+            tr("Costs %d for %s"),
+            tr("Costs %d"),
+            tr(", saves %s"),
+            tr("%s; sells for %d"),
+        ) + tuple([tr(r) for r in RESOURCES])
         self.tags = tags
         self.wonders = wonders
         self.sell = sell
         super().__init__(app, tr("%s: take a card") % who, labels, 0, groups, right)
 
-    def detail(self, i: int) -> "str | None":
-        return self.details[i] if self.details else None
+    def line(self, i: int) -> "str | None":
+        """The selected card's price, worded from its numbers in ``costs``."""
+        if not self.cards:
+            return None
+        words = self.words
+        at = i * _COSTS
+        costs = self.costs
+        total = costs[at]
+        printed = costs[at + 1]
+        if costs[at + 2]:
+            return words[0] % self.sell
+        bought = self._units(at + _BOUGHT)
+        if not total:
+            text = words[1]
+        elif bought and printed:
+            text = words[2] % (total, printed, total - printed, bought)
+        elif bought:
+            text = words[3] % (total, bought)
+        else:
+            text = words[4] % total
+        waived = self._units(at + _WAIVED)
+        if waived:
+            text += words[5] % waived
+        return words[6] % (text, self.sell)
+
+    def _units(self, at: int) -> str:
+        """Resource units counted from ``costs[at:]``: ``2 wood 1 stone``."""
+        out = []
+        for u in range(len(RESOURCES)):
+            n = self.costs[at + u]
+            if n:
+                out.append("%d %s" % (n, self.words[_RESOURCE + u]))
+        return " ".join(out)
 
     def pick(self, i: int) -> None:
         if not self.cards:
