@@ -89,6 +89,7 @@ class Screen(Menu):
             tr("The top card of the level %s deck, unseen"),
         )
         labels = _Column(rows, words)  # len() and [] are all a Menu asks of its labels
+        self.shown: tuple = (-1, None)  # (item, its line): the selected one only
         super().__init__(app, head, labels, 0, groups)  # type: ignore[arg-type]
 
     @property
@@ -97,6 +98,12 @@ class Screen(Menu):
         items = self.app.match.game.legal(self.verb)  # type: ignore[attr-defined]
         rows = self.rows
         return [items[rows[k]] for k in range(0, len(rows), _WIDE)]
+
+    def detail(self, i: int) -> "str | None":
+        """The selected item's line, worded when it is selected: each frame draws it."""
+        if self.shown[0] != i:
+            self.shown = (i, self.line(i))
+        return self.shown[1]
 
     def line(self, i: int) -> "str | None":
         """The selected card's cost line."""

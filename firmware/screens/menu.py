@@ -21,7 +21,7 @@ class Menu(Base):
     """``labels`` (strings), optional ``right`` (a short string per item, right-aligned),
     ``groups`` (ascending start indices, the first 0), ``start`` (the item selected first),
     ``action`` (called with the index picked). Subclasses override ``pick(i)``,
-    ``more(i)``, ``line(i)`` and ``back()`` instead where they need more."""
+    ``more(i)``, ``detail(i)`` and ``back()`` instead where they need more."""
 
     hints = word("A ok  B back")
 
@@ -44,8 +44,6 @@ class Menu(Base):
         self.groups = groups
         self.i = start if 0 <= start < len(labels) else 0
         self.first = 0  # the first row shown
-        self.shown = -1  # the item whose line ``said`` holds
-        self.said: str | None = None
 
     def key(self, g: int) -> None:
         b = g & 31
@@ -89,15 +87,7 @@ class Menu(Base):
         self.app.pop()  # type: ignore[attr-defined]
 
     def detail(self, i: int) -> "str | None":
-        """The line under the list for item i, made when i is selected and kept while it
-        stays so: each frame draws it, a scroll press words it once."""
-        if self.shown != i:
-            self.said = self.line(i)
-            self.shown = i
-        return self.said
-
-    def line(self, i: int) -> "str | None":
-        """A line about item i (prices, for instance), or None."""
+        """A line about item i under the list (prices, for instance), or None."""
         return None
 
     def draw(self, c: "Canvas") -> None:

@@ -113,7 +113,14 @@ class Screen(Menu):
         self.tags = tags
         self.wonders = wonders
         self.sell = sell
+        self.shown: tuple = (-1, None)  # (item, its line): the selected one only
         super().__init__(app, tr("%s: take a card") % who, labels, 0, groups, right)
+
+    def detail(self, i: int) -> "str | None":
+        """The selected item's line, worded when it is selected: each frame draws it."""
+        if self.shown[0] != i:
+            self.shown = (i, self.line(i))
+        return self.shown[1]
 
     def line(self, i: int) -> "str | None":
         """The selected card's price, worded from its numbers in ``costs``."""

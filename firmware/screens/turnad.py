@@ -130,7 +130,7 @@ class Steps(Menu):
     def pick(self, i: int) -> None:
         self.app.play(self.events[i])  # type: ignore[attr-defined]
 
-    def line(self, i: int) -> "str | None":
+    def detail(self, i: int) -> "str | None":
         return self.details[i] if self.details else None
 
     def ways(self, i: int) -> list:
