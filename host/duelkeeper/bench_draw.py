@@ -22,6 +22,10 @@ from duelkeeper.rp2.board import EmulatedBoard, firmware_missing
 
 BOARD = "badger2040"
 BOOT_MS = 4000
+# Seconds the emulated board may stay silent in a bench's code (compiling a game's events
+# at the raw REPL, building a card menu) on a host busy with other work: with the device's
+# 10 s, bench_lang failed while tests ran beside it.
+SILENCE = 60.0
 SETUP = {
     "first": 0,
     "wonders": "first-game",
@@ -65,6 +69,7 @@ def on_board(code: str, files: dict[str, bytes] | None = None) -> str:
             board.run(BOOT_MS)
             board.free_run(True)
             with Serial(board.path) as serial:
+                serial.silence = SILENCE
                 serial.enter()
                 return serial.run(code).decode()
 
