@@ -148,13 +148,14 @@ class Screen(Menu):
         return words[6] % (text, self.sell)
 
     def _units(self, at: int) -> str:
-        """Resource units counted from ``costs[at:]``: ``2 wood 1 stone``."""
-        out = []
+        """Resource units counted from ``costs[at:]``: ``2 wood 1 stone`` (none: nothing
+        allocated, as for most cards' units waived; it runs per scroll press)."""
+        text = ""
         for u in range(len(RESOURCES)):
             n = self.costs[at + u]
             if n:
-                out.append("%d %s" % (n, self.words[_RESOURCE + u]))
-        return " ".join(out)
+                text += ("%d %s" if not text else " %d %s") % (n, self.words[_RESOURCE + u])
+        return text
 
     def pick(self, i: int) -> None:
         if not self.cards:
