@@ -26,9 +26,7 @@ if TYPE_CHECKING:  # annotations only
 
 LANGS = ("en", "ja", "ru")
 
-# Both set by firmware/catalog.py when the language changes.
-_lang = "en"
-_at: "tuple | None" = None  # where the catalog's hash table is (slots, mask); None in English
+_lang = "en"  # set by firmware/catalog.py when the language changes
 
 
 def lang() -> str:
@@ -46,7 +44,7 @@ def tr(text: "str | int") -> str:
     """``text`` (English, with its ``%`` placeholders; in the build, its number) in the
     device's language."""
     if type(text) is str:  # the sources as they are, or a word only known when it is shown
-        return text if _at is None else _words().tr(text)
+        return text if _lang == "en" else _words().tr(text)
     return _words().numbered(text)
 
 
@@ -58,9 +56,9 @@ word = str
 def name(game: str, id: str) -> str:
     """The name of component ``id`` of ``game`` (the record's words), as printed on it;
     a word that is no component (an argument's key) is written as English writes ids."""
-    return title(id) if _at is None else _words().component(game, id, False)
+    return title(id) if _lang == "en" else _words().component(game, id, False)
 
 
 def short(game: str, id: str) -> str:
     """The component's hand-chosen short form where it has one, else its name."""
-    return title(id) if _at is None else _words().component(game, id, True)
+    return title(id) if _lang == "en" else _words().component(game, id, True)

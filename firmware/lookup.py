@@ -6,17 +6,24 @@ a moment. The catalog is the file canvas.py reads its
 glyphs from. A word the build numbered (``duelkeeper.wordindex``) is record ``i``: two
 reads of the flash. A text only known when shown (or the sources run as they are) is
 found by its English key's hash (tools/make_lang.py's ``key_hash``) in the catalog's
-hash table, whose place firmware/catalog.py put in ``lang._at``: about three reads.
+hash table: about three reads.
 Either builds the one string it returns.
 """
 
-from . import lang
 from .gfx import canvas
 from .gfx.font import FILE_SIZE
 from .words import title
 
 _TABLE = FILE_SIZE + 14  # where every catalog's table of records starts (make_lang.py)
 _eight = bytearray(8)
+# The hash table's place and its slots less one, from the header (N strings, M slots):
+# read once when the module is imported, which it is again for another catalog.
+canvas._FILE.seek(FILE_SIZE + 2)
+canvas._FILE.readinto(_eight)
+_SLOTS = _TABLE + 4 * ((_eight[0] | _eight[1] << 8) + 1)
+canvas._FILE.seek(FILE_SIZE + 12)
+canvas._FILE.readinto(_eight)
+_MASK = (_eight[0] | _eight[1] << 8) - 1
 
 
 def _record(i: int) -> bytes:
@@ -33,15 +40,14 @@ def _record(i: int) -> bytes:
 def _find(key: bytes) -> "bytes | None":
     """The value of ``key`` in the catalog, or None (usually one record read)."""
     f = canvas._FILE
-    slots, mask = lang._at  # type: ignore[misc]
     b = _eight
     h = 5381
     for c in key:
         h = (h * 33 + c) & 0xFFFFF
     n = len(key)
     while True:
-        h &= mask
-        f.seek(slots + 2 * h)
+        h &= _MASK
+        f.seek(_SLOTS + 2 * h)
         f.readinto(b)
         i = b[0] | b[1] << 8
         if not i:

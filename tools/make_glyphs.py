@@ -397,13 +397,20 @@ def _bytes_literal(data: bytes, indent: str) -> str:
     return "(\n" + "\n".join(lines) + "\n" + indent[:-4] + ")"
 
 
-def _records(spec: dict[str, object]) -> tuple[int, bytes]:
-    """A font's glyphs as records of one size (the widest glyph's columns, zero-padded):
-    the record size and the records."""
+# Columns of a record, per size (small, large): every glyph's, a language's too
+# (tools/make_lang.py), so that canvas.py draws a language's glyphs through the Latin
+# fonts' FrameBuffers instead of two more of its own (176 B of heap, docs/languages.md).
+# 8 is the small Japanese cell (Misaki Gothic); 20 the widest large glyph (Aileron's W).
+COLUMNS = (8, 20)
+
+
+def _records(spec: dict[str, object], width: int) -> tuple[int, bytes]:
+    """A font's glyphs as records of ``width`` columns, zero-padded: the record size and
+    the records."""
     height = spec["height"]
     glyphs = spec["glyphs"]
     assert isinstance(height, int) and isinstance(glyphs, list)
-    width = max(len(g) for g in glyphs)
+    assert max(len(g) for g in glyphs) <= width, "a glyph wider than COLUMNS"
     data = b"".join(_image(g, height, width) for g in glyphs)
     return width * ((height + 7) // 8), data
 
@@ -488,8 +495,9 @@ def generate() -> dict[Path, bytes]:
     fonts = ""
     body = b""
     strides = []
-    for name, spec in (("SMALL", small_font()), ("LARGE", large_font())):
-        stride, records = _records(spec)
+    fonts_of = (("SMALL", small_font(), COLUMNS[0]), ("LARGE", large_font(), COLUMNS[1]))
+    for name, spec, width in fonts_of:
+        stride, records = _records(spec, width)
         fonts += "\n" + _font_source(name, spec, STAMP_BYTES + len(body), stride)
         body += records
         strides.append(stride)

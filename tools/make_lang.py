@@ -19,7 +19,8 @@ value empty (the key is the English), for the build that numbers the words
 (``duelkeeper.wordindex``): the English a screen shows is read from the flash as another
 language's is, not kept in the bytecode, which would hold it in the heap.
 
-Only the characters the language's strings use are kept, each at both sizes. A character
+Only the characters the language's strings use are kept, each at both sizes, the most
+used first: the strings hold the 21 most used as one byte each (``char``). A character
 that either font lacks stops the build with its string named: the device never shows a
 blank box. Full-width characters (kana, kanji, Japanese punctuation) keep their font's
 cell; the others (Cyrillic, dashes) are trimmed to their ink and a column of space.
@@ -40,7 +41,9 @@ Latin glyphs and the icons from either file alike), then from glyphs.bin's size 
             come first, sorted by key, so that word i is the same in every catalog (the
             number the build gives it), then the components' names (not in English)
     ..      G small glyphs, then G large ones: each a MONO_VLSB image (as font.py's) of
-            stride bytes, then a byte of its width (the space after it included)
+            stride bytes, then a byte of its width (the space after it included). The
+            strides are the Latin fonts' (make_glyphs.COLUMNS): canvas.py draws these
+            glyphs through the same FrameBuffers
     ..      the fonts' licences (text), which the device does not read (none in English,
             which has no glyphs of them)
 
@@ -58,7 +61,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "host"))
 sys.path.insert(0, str(ROOT / "shared"))
 
-from make_glyphs import write_or_check  # noqa: E402  (beside this file)
+from make_glyphs import COLUMNS, write_or_check  # noqa: E402  (beside this file)
 
 from duelkeeper import names  # noqa: E402
 
@@ -72,7 +75,10 @@ LICENCES = {  # shipped with the firmware: docs/languages.md
     "shinonome": FONTS / "doc" / "xfonts-shinonome" / "copyright",
 }
 LANGS = ("en", "ja", "ru")
-PRIVATE, PRIVATE_END = 0x590, 0x800  # canvas.py's: glyph i is chr(PRIVATE + i)
+PRIVATE, PRIVATE_END = 0x590, 0x800  # canvas.py's: see ``char``
+ONE = 27  # glyphs 0 to 26 are characters 0 to 26, one byte each
+SPACES = (0, 9, 10, 11, 12, 13)  # of those, what Python splits or strips at: _NONE there
+_NONE = "\uff1f"  # a full-width question mark: both fonts have it
 SMALL, LARGE = 8, 16  # the fonts' heights, as the device's own
 _NOTDEF = "\uffff"  # not a character: what a font draws for one it lacks
 GAMES = ("7wd", "splendor-duel", "antike-duellum")
@@ -125,17 +131,44 @@ def key_hash(key: bytes) -> int:
 
 
 def letters(table: dict[str, str]) -> list[str]:
-    """The characters outside ASCII of a catalog's values, in glyph order."""
-    return sorted({ch for v in table.values() for ch in v if ord(ch) >= 0x80})
+    """The characters outside ASCII of a catalog's values, in glyph order: the most used
+    at the glyphs held as one byte (``char``), a question mark at the six of those that
+    no string holds (canvas.py draws one for a tab, as the Latin font would)."""
+    count: dict[str, int] = {}
+    for v in table.values():
+        for ch in v:
+            if ord(ch) >= 0x80:
+                count[ch] = count.get(ch, 0) + 1
+    if not count:
+        return []
+    used = sorted(count, key=lambda ch: (-count[ch], ch))
+    out = []
+    for i in range(ONE):
+        out.append(_NONE if i in SPACES or not used else used.pop(0))
+    return out + used
+
+
+def char(i: int) -> str:
+    """The character a catalog's strings hold for glyph ``i`` (canvas.py draws it): for
+    the 21 most used (``letters``), a control character that no string uses and that no
+    Python takes for a space, one byte of UTF-8; for the others ``PRIVATE + i - ONE``,
+    two bytes. A Russian string is so a third shorter in the heap (docs/languages.md)."""
+    return chr(i if i < ONE else PRIVATE + i - ONE)
+
+
+def glyph(c: str) -> int:
+    """The glyph ``c`` stands for in a catalog's strings (``char``'s inverse), or -1."""
+    code = ord(c)
+    if code >= PRIVATE:
+        return code - PRIVATE + ONE
+    return -1 if code in SPACES or code >= ONE else code
 
 
 def plain(lang: str, text: str) -> str:
     """A string read from ``lang``'s catalog with its private characters turned back
     into the letters they stand for (tests and reports)."""
     chars = letters(strings(lang))
-    return "".join(
-        chars[ord(c) - PRIVATE] if PRIVATE <= ord(c) < PRIVATE + len(chars) else c for c in text
-    )
+    return "".join(chars[glyph(c)] if 0 <= glyph(c) < len(chars) else c for c in text)
 
 
 def _wide(ch: str) -> bool:
@@ -245,17 +278,19 @@ def build(lang: str) -> bytes:
     """``lang``'s catalog file."""
     table = strings(lang)
     chars = letters(table)
-    if len(chars) > PRIVATE_END - PRIVATE:
+    if len(chars) > PRIVATE_END - PRIVATE + ONE:
         raise BuildError(
             "%d characters: more than the %d that canvas.py draws"
-            % (len(chars), PRIVATE_END - PRIVATE)
+            % (len(chars), PRIVATE_END - PRIVATE + ONE)
         )
     smalls, larges = _glyphs(lang, table, chars) if chars else ([], [])
-    index = {ch: i for i, ch in enumerate(chars)}
+    index = {ch: char(i) for i, ch in enumerate(chars) if i >= ONE or i not in SPACES}
     records = []
     keys = list(table)
     for key in keys:
-        value = "".join(ch if ord(ch) < 0x80 else chr(PRIVATE + index[ch]) for ch in table[key])
+        value = "".join(ch if ord(ch) < 0x80 else index[ch] for ch in table[key])
+        if any(0 < ord(ch) < ONE for ch in table[key]):
+            raise BuildError("%s's %r holds a control character" % (lang, key))
         records.append(key.encode() + b"\0" + value.encode())
     n, g = len(records), len(chars)
     m = 1
@@ -267,8 +302,11 @@ def build(lang: str) -> bytes:
         while slots[at]:
             at = (at + 1) & (m - 1)
         slots[at] = i + 1
-    small_w = max(len(c) for c in smalls) if smalls else 1
-    large_w = max(len(c) for c in larges) if larges else 1
+    small_w, large_w = COLUMNS  # canvas.py draws them as it draws the Latin glyphs
+    for cols, w, size in ((smalls, small_w, SMALL), (larges, large_w, LARGE)):
+        wide = [chars[i] for i, c in enumerate(cols) if len(c) > w]
+        if wide:
+            raise BuildError("%r is wider than %d columns at %d px" % (wide[0], w, size))
     small_stride = small_w * ((SMALL + 7) // 8)
     large_stride = large_w * ((LARGE + 7) // 8)
     latin = GLYPHS_BIN.read_bytes()

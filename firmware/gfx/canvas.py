@@ -4,8 +4,9 @@ Everything is drawn with ``fill_rect``, ``blit`` (and ``rect``/``hline``/``vline
 the driver's ``framebuf.FrameBuffer``, from the project's own glyphs (font.py, icons.py):
 the same calls give the same pixels under MicroPython and under CPython's framebuf shim,
 so a frame in the simulator is byte for byte the frame on the panel. Nothing here
-allocates per call beyond what the caller passes in; the width and height come from
-the driver, so the same screen code lays out on 296x128 and 250x122 panels.
+allocates per call but a view of the text's bytes (never a character: below); the width
+and height come from the driver, so the same screen code lays out on 296x128 and 250x122
+panels.
 
 Glyphs and icons are stored as MONO_VLSB images (font.py), so each is drawn with one
 ``blit`` of its record; at a scale (the big numbers), a column's runs of ink become one
@@ -20,6 +21,8 @@ stops the import with a one-line OSError naming it, rather than drawing garbage)
 Another language's catalog replaces it (firmware/catalog.py), with the language's
 glyphs after, drawn for its private characters (``script``).
 """
+
+from struct import pack_into
 
 import framebuf
 from micropython import const
@@ -54,10 +57,11 @@ RIGHT = const(2)
 
 _ICON_BYTES = const(24)  # 12 columns x 2 bytes
 _QUESTION = const(63)  # drawn for a character the font lacks
+_TEXT_BYTES = const(192)  # a text of 48 characters, four bytes of UTF-8 each at most
 
 __all__ = ("BLACK", "CENTER", "ICON_SIZE", "LARGE", "LEFT", "RIGHT", "SMALL", "WHITE", "Canvas")
 
-_GLYPH = bytearray(STRIDE)  # the glyph being drawn, read from the file
+_GLYPH = bytearray(STRIDE + 1)  # the glyph being drawn, read from the file; its width
 
 
 # A record is a MONO_VLSB image as it stands (font.py), so a glyph or an icon is drawn
@@ -77,23 +81,41 @@ _WHITE.pixel(0, 0, 1)  # paper (0) becomes 1, the key: not drawn; ink (1) become
 
 
 # The language's glyphs, set by firmware/catalog.py (which also replaces _FILE with the
-# language's catalog), or None in English: per size (SMALL, LARGE), (at, record, stride,
-# image). Character ``PRIVATE + i`` (i < G, ``_top`` being ``PRIVATE + G``) is glyph i of
-# the font of the size drawn: ``stride`` bytes of image at ``at + i * record``, then its
-# width. PRIVATE starts the last range of characters that are two bytes of UTF-8
-# (Hebrew, Arabic, Syriac, Thaana, N'Ko: 624 of them), which no catalog uses, so that a
-# catalog's strings cost the heap two bytes a letter, not three as the private use
-# area's would: a letter in that range from elsewhere (a player's name from the PC) is
-# drawn as a '?' in English, and as another glyph in another language.
+# language's catalog); none in English. Glyph i of a size is a record of the Latin
+# font's stride, drawn through the same FrameBuffer, then a byte of its width: the small
+# ones from ``_small`` on, ``_glyphs`` of them, then the large ones. A catalog's strings
+# hold glyph i as the character i for the first _ONE (one byte of UTF-8: make_lang.py
+# puts the 21 most used there, at 1 to 8 and 14 to 26; the others, none of them a space
+# to Python, are '?'), then as ``PRIVATE + i - _ONE`` (tools/make_lang.py's ``char``).
+# PRIVATE starts the last range of characters that are two bytes of UTF-8 (Hebrew,
+# Arabic, Syriac, Thaana, N'Ko: 624 of them), which no catalog uses, so that the rest
+# cost the heap two bytes a letter, not three as the private use area's would: a letter
+# in that range from elsewhere (a player's name from the PC) is drawn as a '?' in
+# English, and as another glyph in another language.
 PRIVATE = const(0x590)  # to U+0800: tools/make_lang.py refuses more glyphs than fit
-_script: "tuple | None" = None
-_top = 0
+_ONE = const(27)
+_BASE = const(0x575)  # PRIVATE - _ONE
+_glyphs = 0
+_small = 0
 
 
-def _code(first: int, last: int, ch: str) -> int:
-    """The glyph index of ``ch`` in a font of ``first`` to ``last``: lower case falls back
-    to capitals."""
-    code = ord(ch)
+# Text is read as the bytes of its UTF-8, never a character at a time: MicroPython's str
+# iterator interns every character it yields as a qstr, which is never freed (a 7WD game
+# drawn in Japanese left 159 more of them than in English, 0.5 KB of heap:
+# docs/languages.md). On MicroPython struct copies a str's bytes into _TEXT, made once;
+# a text too long for it is read through a memoryview (allocated: a long notice only).
+# CPython (the simulator, the tests) reads a copy.
+_TEXT = bytearray(_TEXT_BYTES)
+try:
+    pack_into("%ds" % _TEXT_BYTES, _TEXT, 0, "")
+    _MICRO = True
+except Exception:  # CPython's struct.error: it packs bytes only
+    _MICRO = False
+
+
+def _code(first: int, last: int, code: int) -> int:
+    """The glyph index of character ``code`` in a font of ``first`` to ``last``: lower
+    case falls back to capitals."""
     if code > last and 97 <= code <= 122:
         code -= 32
     if code < first or code > last:
@@ -138,6 +160,57 @@ def _glyph(
         x += scale
 
 
+def _line(fb: "FrameBuffer | None", s: str, x: int, y: int, font: "Font", color: int) -> int:
+    """Draw ``s`` at scale 1 from ``x`` on ``fb``, or only measure it (``fb`` None): the x
+    after its last glyph and the spacing after that. _glyph's blit, inline: most of a
+    frame's calls are here."""
+    _, first, last, spacing, widths, at, stride = font
+    image = _SMALL_FB if font is SMALL else _LARGE_FB
+    key = color ^ 1
+    palette = None if color else _WHITE
+    glyphs = _glyphs
+    lat = _small if font is SMALL else _small + glyphs * (SMALL[6] + 1)
+    if not _MICRO:
+        b: bytes | bytearray | memoryview = s.encode()
+    elif len(s) <= _TEXT_BYTES >> 2:
+        pack_into("192s", _TEXT, 0, s)
+        b = _TEXT  # its bytes, then zeros: no text holds a zero
+    else:
+        b = memoryview(s)  # type: ignore[arg-type]
+    n = len(b)
+    k = 0
+    while k < n:
+        code = b[k]
+        if not code:
+            break
+        k += 1
+        if code >= 0xC0:  # a character of two bytes; of more, a '?' (none of ours)
+            if code < 0xE0 and k < n:
+                code = (code & 0x1F) << 6 | (b[k] & 0x3F)
+                k += 1
+            else:
+                while k < n and b[k] & 0xC0 == 0x80:
+                    k += 1
+                code = 0xFFFF
+        if code < _ONE or code >= PRIVATE:  # maybe the language's (_ONE says how)
+            if code >= PRIVATE:
+                code -= _BASE
+            if code < glyphs:  # its image, then its width with its spacing
+                _FILE.seek(lat + code * (stride + 1))
+                _FILE.readinto(_GLYPH)
+                if fb is not None:
+                    fb.blit(image, x, y, key, palette)
+                x += _GLYPH[stride]
+                continue
+        i = _code(first, last, code)
+        if fb is not None:
+            _FILE.seek(at + i * stride)
+            _FILE.readinto(_GLYPH)
+            fb.blit(image, x, y, key, palette)
+        x += widths[i] + spacing
+    return x
+
+
 class Canvas:
     """Helpers over ``display.fb``; ``fb`` stays public for anything else."""
 
@@ -153,18 +226,8 @@ class Canvas:
 
     def text_width(self, s: str, font: "Font" = SMALL, scale: int = 1) -> int:
         """Width in pixels of ``s`` drawn in ``font``, without trailing spacing."""
-        _, first, last, spacing, widths, _, _ = font
-        lang = _script[0 if font is SMALL else 1] if _script else None
-        w = 0
-        for ch in s:
-            code = ord(ch)
-            if PRIVATE <= code < _top and lang is not None:  # the width after the image
-                _FILE.seek(lang[0] + (code - PRIVATE) * lang[1] + lang[2])
-                _FILE.readinto(_GLYPH)
-                w += _GLYPH[0]  # the language's glyphs' widths hold their spacing
-            else:
-                w += widths[_code(first, last, ch)] + spacing
-        return (w - spacing) * scale if w else 0
+        w = _line(None, s, 0, 0, font, BLACK)
+        return (w - font[3]) * scale if w else 0
 
     def text(
         self,
@@ -181,33 +244,15 @@ class Canvas:
         if align != LEFT:
             w = self.text_width(s, font, scale)
             x -= w if align == RIGHT else w >> 1
+        if scale == 1:
+            return _line(self.fb, s, x, y, font, color) - font[3]
         fb = self.fb
         height, first, last, spacing, widths, at, stride = font
         image = _SMALL_FB if font is SMALL else _LARGE_FB
-        if scale == 1:  # _glyph's blit, inline: most of a frame's calls are here
-            key = color ^ 1
-            palette = None if color else _WHITE
-            lang = _script[0 if font is SMALL else 1] if _script else None
-            top = _top
-            for ch in s:
-                code = ord(ch)
-                if PRIVATE <= code < top and lang is not None:
-                    lat, record, lstride, limage = lang
-                    _FILE.seek(lat + (code - PRIVATE) * record)
-                    _FILE.readinto(_GLYPH)
-                    fb.blit(limage, x, y, key, palette)
-                    x += _GLYPH[lstride]
-                    continue
-                i = _code(first, last, ch)
-                _FILE.seek(at + i * stride)
-                _FILE.readinto(_GLYPH)
-                fb.blit(image, x, y, key, palette)
-                x += widths[i] + spacing
-            return x - spacing
         second = stride >> 1 if height > 8 else 0
         step = spacing * scale
-        for ch in s:
-            i = _code(first, last, ch)
+        for ch in s:  # digits: their qstrs are the firmware's own
+            i = _code(first, last, ord(ch))
             w = widths[i]
             _glyph(fb, image, at + i * stride, second, w, x, y, color, scale)
             x += w * scale + step

@@ -23,8 +23,8 @@ the icons' (icons.py). ``STRIDE`` is the largest record.
 
 from micropython import const
 
-FILE_SIZE = const(3325)
-STAMP = const(0xB38B)
+FILE_SIZE = const(3610)
+STAMP = const(0xA31F)
 STRIDE = const(40)
 
 SMALL = (
@@ -40,7 +40,7 @@ SMALL = (
         b"\x05\x05\x05\x05\x05\x05\x05\x03\x01\x03\x05"
     ),
     2,
-    5,
+    8,
 )
 
 LARGE = (
@@ -54,6 +54,6 @@ LARGE = (
         b"\x0a\x0b\x0a\x0f\x0c\x0e\x0b\x0e\x0b\x0b\x0d\x0b\x0d\x14\x0c\x0d\x0b\x04\x07\x04\x0e"
         b"\x05"
     ),
-    477,
+    762,
     40,
 )

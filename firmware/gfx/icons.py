@@ -8,7 +8,7 @@ font.py's glyph file on the flash, laid out as the fonts': icon N is the 24 byte
 from micropython import const
 
 SIZE = const(12)
-AT = const(3037)
+AT = const(3322)
 COIN = const(0)
 SHIELD = const(1)
 SCIENCE = const(2)

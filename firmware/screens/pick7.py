@@ -43,11 +43,10 @@ Great Lighthouse|Lighthouse
 _ORDER = "bgyrnup"
 _TAGS = "brn gry yel red grn blu gld"
 # A card's price in ``Screen.costs``: total, printed coins, chained, then units bought
-# and waived per resource; and where the resources' names start in ``Screen.words``.
+# and waived per resource.
 _BOUGHT = const(3)
 _WAIVED = const(8)
 _COSTS = const(13)
-_RESOURCE = const(7)
 
 
 class Screen(Menu):
@@ -109,7 +108,13 @@ class Screen(Menu):
             tr("Costs %d"),
             tr(", saves %s"),
             tr("%s; sells for %d"),
-        ) + tuple([tr(r) for r in RESOURCES])
+        )
+        # The resources' names: English's are the core's ids, interned (no heap); another
+        # language's one string of five words (five strings of their own took 160 B).
+        if lang.lang() == "en":
+            self.names: tuple | str = RESOURCES
+        else:
+            self.names = tr(word("wood clay stone glass papyrus"))
         self.tags = tags
         self.wonders = wonders
         self.sell = sell
@@ -151,10 +156,20 @@ class Screen(Menu):
         """Resource units counted from ``costs[at:]``: ``2 wood 1 stone`` (none: nothing
         allocated, as for most cards' units waived; it runs per scroll press)."""
         text = ""
+        names = self.names
         for u in range(len(RESOURCES)):
             n = self.costs[at + u]
-            if n:
-                text += ("%d %s" if not text else " %d %s") % (n, self.words[_RESOURCE + u])
+            if not n:
+                continue
+            if isinstance(names, str):  # the u-th word
+                start = 0
+                for _ in range(u):
+                    start = names.find(" ", start) + 1
+                end = names.find(" ", start)
+                unit = names[start:] if end < 0 else names[start:end]
+            else:
+                unit = names[u]
+            text += ("%d %s" if not text else " %d %s") % (n, unit)
         return text
 
     def pick(self, i: int) -> None:

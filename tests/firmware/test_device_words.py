@@ -110,14 +110,13 @@ def _reasons() -> set:
 
 
 def _core_words() -> set:
-    """Words of the cores the device shows through tr(): 7WD's resources, Splendor's
-    tokens, the victories the score sheet names, Antike's phases."""
+    """Words of the cores the device shows through tr(): Splendor's tokens, the victories
+    the score sheet names, Antike's phases (7WD's resources are one word of pick7's)."""
     from duelcore.antike.tables import PHASES
-    from duelcore.sevenwonders.cards import RESOURCES
     from duelcore.splendor.cards import TOKENS
     from duelcore.splendor.rules import VICTORIES
 
-    out = set(RESOURCES) | set(TOKENS) | set(VICTORIES) | set(PHASES.split())
+    out = set(TOKENS) | set(VICTORIES) | set(PHASES.split())
     tree = ast.parse((CORES / "sevenwonders" / "game.py").read_text(encoding="utf-8"))
     for node in ast.walk(tree):  # self.victory = "civil", and _win()'s "military"...
         if (

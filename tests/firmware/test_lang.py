@@ -67,7 +67,7 @@ def test_every_catalog_numbers_the_words_alike() -> None:
 def test_english_texts_are_their_own_words_and_names_are_titles() -> None:
     catalog.use("ja")
     catalog.use("en")
-    assert lang.lang() == "en" and canvas._script is None
+    assert lang.lang() == "en" and canvas._glyphs == 0
     assert lang.tr("Score so far") == "Score so far"
     assert "firmware.lookup" not in sys.modules  # a text is its English: nothing to look up
     # the build's number for it: read from English's catalog
@@ -139,16 +139,63 @@ def test_a_bad_catalog_is_one_line_and_english_stays(
     with pytest.raises(OSError) as e:
         catalog.use("ja")
     assert str(e.value) == "language file %s/lang-ja.bin is %s: deploy again" % (tmp_path, why)
-    assert lang.lang() == "en" and canvas._script is None
+    assert lang.lang() == "en" and canvas._glyphs == 0
     assert lang.tr("Language") == "Language"
     here["__file__"] = shipped
     catalog.use("ru")  # from the shipped folder
     monkeypatch.setitem(here, "__file__", str(tmp_path / "glyphfile.py"))
     with pytest.raises(OSError):
         catalog.use("ja")
-    assert lang.lang() == "ru" and canvas._script is not None  # the one spoken stays
+    assert lang.lang() == "ru" and canvas._glyphs > 0  # the one spoken stays
     with pytest.raises(OSError, match="^no language 'xx': one of en, ja, ru$"):
         catalog.use("xx")
+
+
+def test_a_catalog_of_other_glyph_records_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # canvas.py draws a language's glyphs through the Latin fonts' FrameBuffers: a
+    # catalog whose records are not the Latin strides is refused, never drawn skewed
+    monkeypatch.setattr(make_lang, "COLUMNS", (9, 20))
+    (tmp_path / "lang-ru.bin").write_bytes(make_lang.build("ru"))
+    here = catalog.open_glyphs.__globals__
+    monkeypatch.setitem(here, "__file__", str(tmp_path / "glyphfile.py"))
+    with pytest.raises(OSError) as e:
+        catalog.use("ru")
+    assert str(e.value) == (
+        "language file %s/lang-ru.bin has glyphs of another build: deploy again" % tmp_path
+    )
+    assert lang.lang() == "en" and canvas._glyphs == 0
+
+
+def test_a_glyph_wider_than_the_records_stops_the_build(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(make_lang, "COLUMNS", (7, 20))  # Misaki's cell is 8
+    with pytest.raises(make_lang.BuildError, match="^'.' is wider than 7 columns at 8 px$"):
+        make_lang.build("ja")
+
+
+@pytest.mark.parametrize("code", ["ja", "ru"])
+def test_the_most_used_letters_are_one_byte(code: str) -> None:
+    table = make_lang.strings(code)
+    chars = make_lang.letters(table)
+    count = {ch: sum(v.count(ch) for v in table.values()) for ch in chars}
+    ones = [i for i in range(make_lang.ONE) if i not in make_lang.SPACES]
+    assert len(ones) == 21
+    used = [chars[i] for i in ones] + chars[make_lang.ONE :]
+    assert [count[ch] for ch in used] == sorted(count[ch] for ch in used)[::-1]
+    assert {chars[i] for i in make_lang.SPACES} == {"\uff1f"}  # a question mark
+    for i in ones:  # one byte, never a space to Python: nothing splits or strips there
+        c = make_lang.char(i)
+        assert len(c.encode()) == 1 and not c.isspace() and ("a%sb" % c).split() == ["a%sb" % c]
+    assert all(len(make_lang.char(i).encode()) == 2 for i in range(make_lang.ONE, len(chars)))
+    assert [make_lang.glyph(make_lang.char(i)) for i in ones] == ones
+    others = range(make_lang.ONE, len(chars))
+    assert [make_lang.glyph(make_lang.char(i)) for i in others] == list(others)
+    catalog.use(code)
+    stable = lang.name("7wd", "stable")  # Конюшня, 厩舎
+    assert make_lang.plain(code, stable) == table["7wd:stable"]
+    if code == "ru":  # 7 letters in 10 bytes, not 14: К, ю and ш are the two-byte ones
+        assert len(stable.encode()) == 10
 
 
 def test_a_letter_no_font_has_stops_the_build(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -188,6 +235,7 @@ def test_the_fonts_licences_travel_in_the_catalog() -> None:
     assert b"Public Domain" in data and b"Num Kadoma" in data
 
 
+HINTS = "A build  C more  B back"
 VM_LOOKUP = """
 from firmware import catalog, lang
 catalog.use(%r)
@@ -196,6 +244,8 @@ print([ord(c) for c in lang.name('7wd', 'statue-of-zeus')])
 print([ord(c) for c in lang.short('7wd', 'pyramids')])
 from firmware.gfx.canvas import Canvas, SMALL, LARGE
 print(Canvas.text_width(None, lang.name('7wd', 'statue-of-zeus'), LARGE))
+s = lang.tr(%r)
+print(len(s.split()), len(s.strip()), len(s))
 """
 
 
@@ -209,8 +259,13 @@ def test_the_micropython_vm_finds_the_same(tmp_path: Path, code: str) -> None:
         str([ord(c) for c in lang.short("7wd", "pyramids")]),
         str(Canvas.text_width(None, lang.name("7wd", "statue-of-zeus"), LARGE)),  # type: ignore[arg-type]
     ]
-    got = fwhelp.run_vm(VM_LOOKUP % (code, key[0]), {"/lib/duelcore": ROOT / "shared" / "duelcore"})
-    assert got.splitlines()[-4:] == want
+    # a text with spaces and one-byte letters: split and strip as on CPython
+    words = lang.tr(HINTS)
+    want.append("%d %d %d" % (len(words.split()), len(words.strip()), len(words)))
+    got = fwhelp.run_vm(
+        VM_LOOKUP % (code, key[0], HINTS), {"/lib/duelcore": ROOT / "shared" / "duelcore"}
+    )
+    assert got.splitlines()[-5:] == want
 
 
 @pytest.mark.parametrize("runtime", ["cpython", "micropython"])
