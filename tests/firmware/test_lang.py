@@ -268,6 +268,36 @@ def test_the_micropython_vm_finds_the_same(tmp_path: Path, code: str) -> None:
     assert got.splitlines()[-5:] == want
 
 
+VM_DRAWN = """
+import boards.sim as sim
+from firmware import catalog, lang
+from firmware.gfx.canvas import LARGE, Canvas
+catalog.use(%r)
+c = Canvas(sim.open().display)
+names = [lang.name("7wd", n) for n in %r]
+def draw():
+    for s in names:
+        c.text(s, 0, 0)
+        c.text(s, 0, 20, LARGE)
+        c.text_width(s)
+import micropython
+micropython.qstr_info()
+draw()
+micropython.qstr_info()
+"""
+_CARDS = ("statue-of-zeus", "pyramids", "great-library", "colossus", "lumber-yard", "baths")
+
+
+@pytest.mark.parametrize("code", ["ja", "ru"])
+def test_drawing_a_language_makes_no_qstr(code: str) -> None:
+    # MicroPython's str iterator interns each character it yields, for good: canvas.py
+    # reads a text's bytes instead, so drawing new letters makes no qstr (heap kept)
+    pools = [
+        line for line in fwhelp.run_vm(VM_DRAWN % (code, _CARDS)).splitlines() if "n_qstr=" in line
+    ]
+    assert len(pools) == 2 and pools[0] == pools[1]  # no qstr made for a letter drawn
+
+
 @pytest.mark.parametrize("runtime", ["cpython", "micropython"])
 def test_the_language_menu_sets_the_language_and_a_restart_keeps_it(
     tmp_path: Path, runtime: str
