@@ -5,7 +5,7 @@ made by tools/make_lang.py, which describes it), English's too: the build
 (``duelkeeper.wordindex``) turns each ``tr("...")`` and ``word("...")`` of the firmware
 into the word's number in the catalogs, so that no English text is kept in the bytecode,
 which the heap would hold while its module is loaded (and its short words, interned,
-for good). firmware/catalog.py opens a catalog; firmware/lookup.py reads its words, a
+for good). firmware/gfx/glyphfile.py opens a catalog; firmware/lookup.py reads its words, a
 module loaded only while a screen or a notice is built and unloaded after. Callers
 translate once, where they build a label or a notice, never per frame. Run as sources
 (the tests on CPython), the words are the English texts themselves; English returns
@@ -26,7 +26,7 @@ if TYPE_CHECKING:  # annotations only
 
 LANGS = ("en", "ja", "ru")
 
-_lang = "en"  # set by firmware/catalog.py when the language changes
+_lang = "en"  # set by firmware/gfx/glyphfile.py when the language changes
 
 
 def lang() -> str:

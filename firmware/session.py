@@ -64,12 +64,11 @@ def boot(app: "App") -> None:
 
 
 def speak(app: "App", code: str) -> None:
-    """Speak ``code`` from now on (firmware/catalog.py, unloaded after; OSError when its
-    catalog is missing or damaged, and the language spoken before stays)."""
+    """Speak ``code`` from now on (firmware/gfx/glyphfile.py, unloaded after; OSError when
+    its catalog is missing or damaged, and the language spoken before stays)."""
     try:
-        __import__("firmware.catalog", None, None, ("use",)).use(code)
+        __import__("firmware.gfx.glyphfile", None, None, ("use",)).use(code)
     finally:
-        unload("firmware.catalog")
         unload("firmware.gfx.glyphfile")
 
 

@@ -16,8 +16,8 @@ from duelkeeper.sim.autoplay import Autoplayer
 sys.path.insert(0, str(ROOT / "tools"))
 import make_lang  # noqa: E402
 
-from firmware import catalog, lang  # noqa: E402
-from firmware.gfx import canvas  # noqa: E402
+from firmware import lang  # noqa: E402
+from firmware.gfx import canvas, glyphfile  # noqa: E402
 from firmware.gfx.canvas import LARGE, SMALL, Canvas  # noqa: E402
 from firmware.screens import language  # noqa: E402
 
@@ -27,7 +27,7 @@ LANGS = make_lang.LANGS
 @pytest.fixture(autouse=True)
 def english_after() -> object:
     yield
-    catalog.use("en")
+    glyphfile.use("en")
 
 
 @pytest.mark.parametrize("code", LANGS)
@@ -40,7 +40,7 @@ def test_the_shipped_catalog_is_what_the_tables_and_fonts_make(code: str) -> Non
 @pytest.mark.parametrize("code", LANGS)
 def test_every_string_of_the_catalog_is_found(code: str) -> None:
     table = make_lang.strings(code)
-    catalog.use(code)
+    glyphfile.use(code)
     assert lang.lang() == code
     for i, (key, value) in enumerate(table.items()):
         game, _, id = key.partition(":")
@@ -65,8 +65,8 @@ def test_every_catalog_numbers_the_words_alike() -> None:
 
 
 def test_english_texts_are_their_own_words_and_names_are_titles() -> None:
-    catalog.use("ja")
-    catalog.use("en")
+    glyphfile.use("ja")
+    glyphfile.use("en")
     assert lang.lang() == "en" and canvas._glyphs == 0
     assert lang.tr("Score so far") == "Score so far"
     assert "firmware.lookup" not in sys.modules  # a text is its English: nothing to look up
@@ -77,7 +77,7 @@ def test_english_texts_are_their_own_words_and_names_are_titles() -> None:
 
 
 def test_a_short_form_where_the_table_has_one() -> None:
-    catalog.use("ru")
+    glyphfile.use("ru")
     assert make_lang.plain("ru", lang.name("7wd", "pyramids")) == "Пирамида Хеопса"
     assert make_lang.plain("ru", lang.short("7wd", "pyramids")) == "Пирамида"
     assert make_lang.plain("ru", lang.short("7wd", "palace")) == "Дворец"  # none: the name
@@ -96,7 +96,7 @@ def _ink(text: str, font: object) -> list[str]:
 
 
 def test_glyphs_are_drawn_from_the_catalog_and_measured_alike() -> None:
-    catalog.use("ja")
+    glyphfile.use("ja")
     zeus = lang.name("7wd", "statue-of-zeus")  # ゼウス像
     small = _ink(zeus, SMALL)
     # four full-width glyphs of Misaki's 8 px cell (less the Latin font's trailing space)
@@ -107,12 +107,12 @@ def test_glyphs_are_drawn_from_the_catalog_and_measured_alike() -> None:
     assert sum(row.count("#") for row in large) > sum(row.count("#") for row in small)
     mixed = _ink("A" + zeus, SMALL)  # ASCII from the Latin font, then the catalog's
     assert mixed[0][6:] == small[0]
-    catalog.use("en")
+    glyphfile.use("en")
     assert _ink(zeus, SMALL) == _ink("????", SMALL)  # no catalog: never another's glyphs
 
 
 def test_cyrillic_is_trimmed_to_its_ink() -> None:
-    catalog.use("ru")
+    glyphfile.use("ru")
     wall = lang.name("antike-duellum", "wall")  # Стена
     assert 5 * 4 <= Canvas.text_width(None, wall) < 5 * 8  # type: ignore[arg-type]
 
@@ -133,22 +133,22 @@ def test_a_bad_catalog_is_one_line_and_english_stays(
     good = make_lang.catalog_path("ja").read_bytes()
     if damage is not None:
         (tmp_path / "lang-ja.bin").write_bytes(damage(good))  # type: ignore[operator]
-    here = catalog.open_glyphs.__globals__
+    here = glyphfile.open_glyphs.__globals__
     shipped = here["__file__"]
     monkeypatch.setitem(here, "__file__", str(tmp_path / "glyphfile.py"))
     with pytest.raises(OSError) as e:
-        catalog.use("ja")
+        glyphfile.use("ja")
     assert str(e.value) == "language file %s/lang-ja.bin is %s: deploy again" % (tmp_path, why)
     assert lang.lang() == "en" and canvas._glyphs == 0
     assert lang.tr("Language") == "Language"
     here["__file__"] = shipped
-    catalog.use("ru")  # from the shipped folder
+    glyphfile.use("ru")  # from the shipped folder
     monkeypatch.setitem(here, "__file__", str(tmp_path / "glyphfile.py"))
     with pytest.raises(OSError):
-        catalog.use("ja")
+        glyphfile.use("ja")
     assert lang.lang() == "ru" and canvas._glyphs > 0  # the one spoken stays
     with pytest.raises(OSError, match="^no language 'xx': one of en, ja, ru$"):
-        catalog.use("xx")
+        glyphfile.use("xx")
 
 
 def test_a_catalog_of_other_glyph_records_is_refused(
@@ -158,10 +158,10 @@ def test_a_catalog_of_other_glyph_records_is_refused(
     # catalog whose records are not the Latin strides is refused, never drawn skewed
     monkeypatch.setattr(make_lang, "COLUMNS", (9, 20))
     (tmp_path / "lang-ru.bin").write_bytes(make_lang.build("ru"))
-    here = catalog.open_glyphs.__globals__
+    here = glyphfile.open_glyphs.__globals__
     monkeypatch.setitem(here, "__file__", str(tmp_path / "glyphfile.py"))
     with pytest.raises(OSError) as e:
-        catalog.use("ru")
+        glyphfile.use("ru")
     assert str(e.value) == (
         "language file %s/lang-ru.bin has glyphs of another build: deploy again" % tmp_path
     )
@@ -191,7 +191,7 @@ def test_the_most_used_letters_are_one_byte(code: str) -> None:
     assert [make_lang.glyph(make_lang.char(i)) for i in ones] == ones
     others = range(make_lang.ONE, len(chars))
     assert [make_lang.glyph(make_lang.char(i)) for i in others] == list(others)
-    catalog.use(code)
+    glyphfile.use(code)
     stable = lang.name("7wd", "stable")  # Конюшня, 厩舎
     assert make_lang.plain(code, stable) == table["7wd:stable"]
     if code == "ru":  # 7 letters in 10 bytes, not 14: К, ю and ш are the two-byte ones
@@ -237,12 +237,13 @@ def test_the_fonts_licences_travel_in_the_catalog() -> None:
 
 HINTS = "A build  C more  B back"
 VM_LOOKUP = """
-from firmware import catalog, lang
-catalog.use(%r)
+from firmware import lang
+from firmware.gfx.canvas import Canvas, SMALL, LARGE
+from firmware.gfx import glyphfile
+glyphfile.use(%r)
 print([ord(c) for c in lang.tr(%r)])
 print([ord(c) for c in lang.name('7wd', 'statue-of-zeus')])
 print([ord(c) for c in lang.short('7wd', 'pyramids')])
-from firmware.gfx.canvas import Canvas, SMALL, LARGE
 print(Canvas.text_width(None, lang.name('7wd', 'statue-of-zeus'), LARGE))
 s = lang.tr(%r)
 print(len(s.split()), len(s.strip()), len(s))
@@ -252,7 +253,7 @@ print(len(s.split()), len(s.strip()), len(s))
 @pytest.mark.parametrize("code", LANGS)
 def test_the_micropython_vm_finds_the_same(tmp_path: Path, code: str) -> None:
     key = sorted(k for k in make_lang.strings(code) if ":" not in k)[:1] or ["Language"]
-    catalog.use(code)
+    glyphfile.use(code)
     want = [
         str([ord(c) for c in lang.tr(key[0])]),
         str([ord(c) for c in lang.name("7wd", "statue-of-zeus")]),
@@ -270,9 +271,10 @@ def test_the_micropython_vm_finds_the_same(tmp_path: Path, code: str) -> None:
 
 VM_DRAWN = """
 import boards.sim as sim
-from firmware import catalog, lang
+from firmware import lang
 from firmware.gfx.canvas import LARGE, Canvas
-catalog.use(%r)
+from firmware.gfx import glyphfile
+glyphfile.use(%r)
 c = Canvas(sim.open().display)
 names = [lang.name("7wd", n) for n in %r]
 def draw():

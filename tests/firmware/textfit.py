@@ -149,7 +149,7 @@ def device(width: int, height: int, lang: str = "en") -> Iterator[Device]:
     board's settings are as they were and the firmware speaks English (other tests open
     it with its defaults)."""
     from boards import sim as board
-    from firmware import catalog
+    from firmware.gfx import glyphfile
 
     keep = (board.WIDTH, board.HEIGHT, board.BUTTONS, board.ROOT)
     with tempfile.TemporaryDirectory() as tmp:
@@ -161,5 +161,5 @@ def device(width: int, height: int, lang: str = "en") -> Iterator[Device]:
             yield d
         finally:
             d.watch.uninstall()
-            catalog.use("en")
+            glyphfile.use("en")
             board.WIDTH, board.HEIGHT, board.BUTTONS, board.ROOT = keep
