@@ -22,9 +22,13 @@ import contextlib
 import functools
 import io
 import json
+import multiprocessing
 import re
+import signal
 import zlib
-from collections.abc import Callable
+from collections import deque
+from collections.abc import Callable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -32,6 +36,7 @@ from typing import Any
 from duelcore import IllegalEvent, RecordError
 from duelkeeper import packed
 from duelkeeper.device import Device, DeviceError
+from duelkeeper.entry import Entry, prepare
 from duelkeeper.errors import DuelkeeperError
 from duelkeeper.log import Log
 from duelkeeper.progress import Progress
@@ -46,6 +51,15 @@ STEPS = (
     "enter", "info", "clock", "list", "get", "pull", "add", "commit", "ack", "roster", "leave",
 )  # fmt: skip
 RETRIES = 1  # a garbled transfer is read once more before it is reported
+# A sync of at least POOL_FROM games (protocol 2) replays its long games, of POOL_BYTES
+# packed or more (Antike Duellum's, 2.3 KB: 400 to 700 events), in WORKERS other
+# processes while this one reads the device's lines and stores what they made: their
+# replays were most of the PC's time (issue 12, docs/sync.md). A short game (7WD's 0.25
+# KB) replays here, faster than it could be handed over. Forked only: a spawned process
+# would import everything again, slower than the replays it saves.
+POOL_FROM = 24
+POOL_BYTES = 1024
+WORKERS = 2
 _ID = re.compile(rb"[0-9A-Za-z_.-]{1,64}")
 
 Hook = Callable[[str, str | None], None]
@@ -220,9 +234,64 @@ def _add(log: Log, game_id: str, record: dict[str, Any]) -> bool:
     try:
         return log.add(record)
     except (RecordError, IllegalEvent, DuelkeeperError) as e:
-        kept = _quarantine(log, game_id, record)
-        why = " ".join(str(e).split())
-        raise _Refused("quarantined, the log refuses it: %s (a copy: %s)" % (why, kept)) from None
+        raise _refused(log, game_id, record, e) from None
+
+
+def _refused(log: Log, game_id: str, record: dict[str, Any], e: Exception) -> _Refused:
+    kept = _quarantine(log, game_id, record)
+    why = " ".join(str(e).split())
+    return _Refused("quarantined, the log refuses it: %s (a copy: %s)" % (why, kept))
+
+
+def _entry(game_id: str, data: bytes) -> Entry | str | ValueError:
+    """In a worker: the entry of the game packed in ``data``; why the rules or the log
+    refuse it; or why its line does not decode (garbled on the way: read again)."""
+    try:
+        record = packed.decode(game_id, data)
+    except ValueError as e:
+        return ValueError(str(e))
+    try:
+        return prepare(record)
+    except (RecordError, IllegalEvent, DuelkeeperError) as e:
+        return str(e)
+
+
+def _store(log: Log, game: packed.Served, made: Entry | str) -> bool:
+    """Store what a worker made of ``game`` (``_entry``), refused as ``_add`` refuses."""
+    try:
+        if isinstance(made, str):
+            raise DuelkeeperError(made)
+        return log.store(made)
+    except DuelkeeperError as e:
+        raise _refused(log, game.id, packed.decode(game.id, game.data), e) from None
+
+
+def _quiet() -> None:
+    """A worker leaves Ctrl-C to the sync, which stops it (its games are in no log)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+class _Replays:
+    """Games handed to the workers, given back in the device's order as they are made."""
+
+    def __init__(self, pool: ProcessPoolExecutor) -> None:
+        self.pool = pool
+        self.pending: deque[tuple[packed.Served, str, Future[Entry | str | ValueError]]] = deque()
+
+    def add(self, game: packed.Served, before: str) -> None:
+        self.pending.append((game, before, self.pool.submit(_entry, game.id, game.data)))
+
+    def made(self, wait: bool) -> Iterator[tuple[packed.Served, str, Entry | str | ValueError]]:
+        """The games made so far, in order (``wait``: all of them)."""
+        while self.pending and (wait or self.pending[0][2].done()):
+            game, before, future = self.pending.popleft()
+            yield game, before, future.result()
+
+
+def _pool(count: int) -> ProcessPoolExecutor | None:
+    if count < POOL_FROM or "fork" not in multiprocessing.get_all_start_methods():
+        return None
+    return ProcessPoolExecutor(WORKERS, multiprocessing.get_context("fork"), _quiet)
 
 
 def sync(
@@ -314,9 +383,11 @@ def _pulled(
     out.listed = count
     progress.start(count)
     after = ""
+    pool = _pool(count)
+    replays = None if pool is None else _Replays(pool)
     try:
         while True:
-            done, last, left = _batch(device, log, step, out, after, progress)
+            done, last, left = _batch(device, log, step, out, after, progress, replays)
             if done:
                 ids = list(done)
                 reply = device.lines(packed.acks(ids))
@@ -332,14 +403,23 @@ def _pulled(
                 return out
             after = last
     finally:
+        if pool is not None:
+            pool.shutdown(wait=True, cancel_futures=True)
         progress.end()
 
 
 def _batch(
-    device: Device, log: Log, step: Hook, out: Outcome, after: str, progress: Progress
+    device: Device,
+    log: Log,
+    step: Hook,
+    out: Outcome,
+    after: str,
+    progress: Progress,
+    replays: _Replays | None,
 ) -> tuple[dict[str, bool], str | None, int]:
     """Pull the batch after ``after`` and add its games to the log in one transaction,
-    each as soon as its line has arrived (the device sends the next meanwhile). Returns
+    each as soon as its line has arrived (the device sends the next meanwhile), or, with
+    ``replays``, as soon as a worker has made its entry. Returns
     the ids the log then holds, each with whether it is new there; the batch's last id
     (None: it served none); and the games the device has after it. A game that needs the
     device again (read once more, or set aside) waits for the end of the batch."""
@@ -370,6 +450,9 @@ def _batch(
             place[game.id] = len(place)
             if game.verb != b"G":
                 later.append((game, prev, None))
+            elif replays is not None and len(game.data) >= POOL_BYTES:
+                replays.add(game, prev)
+                _made(device, log, step, out, done, later, replays.made(False))
             else:
                 try:
                     record = packed.decode(game.id, game.data)
@@ -378,6 +461,8 @@ def _batch(
                 else:
                     _added(device, log, step, out, done, game.id, record)
             prev = game.id
+        if replays is not None:
+            _made(device, log, step, out, done, later, replays.made(True))
         if end is None:
             raise SyncError("the device's batch does not end in END (%d lines)" % lines)
         said, left = end[1]
@@ -395,6 +480,24 @@ def _batch(
     return done, (prev if prev != after else None), left
 
 
+def _made(
+    device: Device,
+    log: Log,
+    step: Hook,
+    out: Outcome,
+    done: dict[str, bool],
+    later: list[tuple[packed.Served, str, ValueError | None]],
+    made: Iterator[tuple[packed.Served, str, Entry | str | ValueError]],
+) -> None:
+    """Store the games the workers made, as ``_batch`` stores its own."""
+    for game, before, entry in made:
+        if isinstance(entry, ValueError):
+            later.append((game, before, entry))
+        else:
+            add = functools.partial(_store, log, game, entry)
+            _added(device, log, step, out, done, game.id, add)
+
+
 def _garbled(out: Outcome, line: bytes) -> None:
     out.problems.append(Problem("?", "a garbled line in the device's batch: %r" % line[:60]))
 
@@ -406,12 +509,14 @@ def _added(
     out: Outcome,
     done: dict[str, bool],
     gid: str,
-    record: dict[str, Any] | Callable[[], dict[str, Any]],
+    record: dict[str, Any] | Callable[[], dict[str, Any] | bool],
 ) -> None:
-    """Add one game of a batch to the log (``record``, or what calling it gives; the call
-    may raise what refuses the game): into ``done``, or its problem into ``out``."""
+    """Add one game of a batch to the log (``record``, or what calling it gives, or
+    whether calling it added it; the call may raise what refuses the game): into
+    ``done``, or its problem into ``out``."""
     try:
-        new = _add(log, gid, record() if callable(record) else record)
+        got = record() if callable(record) else record
+        new = got if isinstance(got, bool) else _add(log, gid, got)
     except _Damaged as e:
         aside, what = set_aside(device, log, gid)
         out.problems.append(Problem(gid, "%s: %s" % (e, what), aside))

@@ -141,11 +141,40 @@ class Cut(Exception):
     pass
 
 
+def workers(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every game of a sync replayed by the workers, however few and short: the ids
+    handed to them, as they are."""
+    monkeypatch.setattr(sync, "POOL_FROM", 1)
+    monkeypatch.setattr(sync, "POOL_BYTES", 0)
+    handed: list[str] = []
+    add = sync._Replays.add
+
+    def counted(self: sync._Replays, game: packed.Served, before: str) -> None:
+        handed.append(game.id)
+        add(self, game, before)
+
+    monkeypatch.setattr(sync._Replays, "add", counted)
+    return handed
+
+
 # The steps a sync of two games takes: protocol 2 in one batch and in batches of one
-# (each game added as its line arrives, the pull over at the batch's END), and protocol 1
+# (each game added as its line arrives, the pull over at the batch's END), the games
+# replayed by the workers (the sync of many long games: sync.POOL_FROM), and protocol 1
 # (a device whose firmware predates packed transfer).
 STEPS = {
     "packed": ["enter", "info", "clock", "add", "add", "pull", "commit", "ack", "roster", "leave"],
+    "packed, replayed by workers": [
+        "enter",
+        "info",
+        "clock",
+        "add",
+        "add",
+        "pull",
+        "commit",
+        "ack",
+        "roster",
+        "leave",
+    ],  # fmt: skip
     "packed, one a batch": ["enter", "info", "clock"]
     + ["add", "pull", "commit", "ack"] * 2
     + ["roster", "leave"],
@@ -163,6 +192,7 @@ def test_cut_after_every_step_resumes_to_the_same_log(
         old_firmware(flash)
     if way == "packed, one a batch":
         monkeypatch.setattr(packed, "BATCH", 1)
+    handed = workers(monkeypatch) if way == "packed, replayed by workers" else []
     saved = tmp_path / "saved"
     snapshot(flash, saved)
     with device(flash) as d:
@@ -171,6 +201,7 @@ def test_cut_after_every_step_resumes_to_the_same_log(
         reference = rows(tmp_path / "ref.sqlite3")
         assert len(reference) == 2
         assert [s for s, _ in steps] == STEPS[way]
+        assert len(handed) == (2 if way == "packed, replayed by workers" else 0)
         for k, (name, gid) in enumerate(steps):
             restore(flash, saved)
             db = tmp_path / ("cut%d.sqlite3" % k)
@@ -292,10 +323,12 @@ def test_cable_pulled_mid_sync(
     assert len(rows(db)) == 3 and unsynced(flash) == []
 
 
+@pytest.mark.parametrize("replayed", ["here", "by workers"])
 def test_garbled_transfer_is_reported_not_acknowledged(
-    tmp_path: Path, flash: Path, served: PtyDevice, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, flash: Path, served: PtyDevice, monkeypatch: pytest.MonkeyPatch, replayed: str
 ) -> None:
     db = tmp_path / "log.sqlite3"
+    handed = workers(monkeypatch) if replayed == "by workers" else []
     bad = unsynced(flash)[2]
     stream = Device.stream
 
@@ -308,6 +341,7 @@ def test_garbled_transfer_is_reported_not_acknowledged(
 
     monkeypatch.setattr(Device, "stream", garbling)
     outcome = sync.run(served.path, db)
+    assert len(handed) == (6 if replayed == "by workers" else 0)
     assert [p.id for p in outcome.problems] == [bad]
     assert "garbled in transfer: CRC-32 mismatch" in outcome.problems[0].why
     assert outcome.new == 5 and unsynced(flash) == [bad]
@@ -374,6 +408,35 @@ def test_damaged_games_are_set_aside_and_refused_ones_stay(tmp_path: Path, flash
     assert again.stderr.splitlines()[-1] == (
         "duelkeeper: 2 of 2 games not synced, left on the device: %s, %s" % (short, wrong)
     )
+
+
+def test_games_refused_in_the_workers_are_quarantined_alike(
+    tmp_path: Path, flash: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    handed = workers(monkeypatch)
+    db = tmp_path / "log.sqlite3"
+    damaged = unsynced(flash)[1]
+    flip_byte(flash / "games" / (damaged + ".dk"), 20)
+    unfinished = random_record("7wd", 3)
+    unfinished["events"] = unfinished["events"][:10]
+    illegal = random_record("splendor-duel", 4)
+    illegal["events"][6] = illegal["events"][7]
+    short = archive(flash, unfinished)
+    wrong = archive(flash, illegal)
+    with device(flash) as d:
+        outcome = sync.run(d.path, db)
+    assert sorted(handed) == sorted(set(unsynced(flash)) | set(synced(flash)) - {damaged})
+    assert [(p.id, p.aside) for p in outcome.problems] == sorted(
+        [(damaged, True), (short, False), (wrong, False)]
+    )
+    why = {p.id: p.why for p in outcome.problems}
+    assert why[short].startswith("quarantined, the log refuses it: game %s is not over" % short)
+    assert why[wrong].startswith("quarantined, the log refuses it:")
+    assert why[damaged].startswith("damaged on the device's flash")
+    kept = json.loads((tmp_path / "quarantine" / (wrong + ".json")).read_text())
+    assert kept["id"] == wrong and kept["events"] == illegal["events"]
+    assert outcome.new == 5 and unsynced(flash) == sorted([short, wrong])
+    assert {i for i, _, _ in rows(db)}.isdisjoint({damaged, short, wrong})
 
 
 def test_no_device_is_one_line(tmp_path: Path) -> None:
