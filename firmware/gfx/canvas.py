@@ -85,8 +85,9 @@ _WHITE.pixel(0, 0, 1)  # paper (0) becomes 1, the key: not drawn; ink (1) become
 # font's stride, drawn through the same FrameBuffer, then a byte of its width: the small
 # ones from ``_small`` on, ``_glyphs`` of them, then the large ones. A catalog's strings
 # hold glyph i as the character i for the first _ONE (one byte of UTF-8: make_lang.py
-# puts the 21 most used there, at 1 to 8 and 14 to 26; the others, none of them a space
-# to Python, are '?'), then as ``PRIVATE + i - _ONE`` (tools/make_lang.py's ``char``).
+# puts the 17 most used there, at 5 to 8 and 14 to 26; the others, a space to Python or
+# a byte that could read as a RAM address, are '?'), then as ``PRIVATE + i - _ONE``
+# (tools/make_lang.py's ``char``).
 # PRIVATE starts the last range of characters that are two bytes of UTF-8 (Hebrew,
 # Arabic, Syriac, Thaana, N'Ko: 624 of them), which no catalog uses, so that the rest
 # cost the heap two bytes a letter, not three as the private use area's would: a letter
@@ -193,10 +194,9 @@ def _line(fb: "FrameBuffer | None", s: str, x: int, y: int, font: "Font", color:
                     k += 1
                 code = 0xFFFF
         if code < _ONE or code >= PRIVATE:  # maybe the language's (_ONE says how)
-            if code >= PRIVATE:
-                code -= _BASE
-            if code < glyphs:  # its image, then its width with its spacing
-                _FILE.seek(lat + code * (stride + 1))
+            g = code - _BASE if code >= PRIVATE else code
+            if g < glyphs:  # its image, then its width with its spacing
+                _FILE.seek(lat + g * (stride + 1))
                 _FILE.readinto(_GLYPH)
                 if fb is not None:
                     fb.blit(image, x, y, key, palette)
