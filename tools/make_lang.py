@@ -20,7 +20,7 @@ value empty (the key is the English), for the build that numbers the words
 language's is, not kept in the bytecode, which would hold it in the heap.
 
 Only the characters the language's strings use are kept, each at both sizes, the most
-used first: the strings hold the 21 most used as one byte each (``char``). A character
+used first: the strings hold the 17 most used as one byte each (``char``). A character
 that either font lacks stops the build with its string named: the device never shows a
 blank box. Full-width characters (kana, kanji, Japanese punctuation) keep their font's
 cell; the others (Cyrillic, dashes) are trimmed to their ink and a column of space.
@@ -77,7 +77,7 @@ LICENCES = {  # shipped with the firmware: docs/languages.md
 LANGS = ("en", "ja", "ru")
 PRIVATE, PRIVATE_END = 0x590, 0x800  # canvas.py's: see ``char``
 ONE = 27  # glyphs 0 to 26 are characters 0 to 26, one byte each
-SPACES = (0, 9, 10, 11, 12, 13)  # of those, what Python splits or strips at: _NONE there
+SPACES = (0, 1, 2, 3, 4, 9, 10, 11, 12, 13)  # never in a string: _NONE there (see char)
 _NONE = "\uff1f"  # a full-width question mark: both fonts have it
 SMALL, LARGE = 8, 16  # the fonts' heights, as the device's own
 _NOTDEF = "\uffff"  # not a character: what a font draws for one it lacks
@@ -150,9 +150,13 @@ def letters(table: dict[str, str]) -> list[str]:
 
 def char(i: int) -> str:
     """The character a catalog's strings hold for glyph ``i`` (canvas.py draws it): for
-    the 21 most used (``letters``), a control character that no string uses and that no
+    the 17 most used (``letters``), a control character that no string uses and that no
     Python takes for a space, one byte of UTF-8; for the others ``PRIVATE + i - ONE``,
-    two bytes. A Russian string is so a third shorter in the heap (docs/languages.md)."""
+    two bytes. A Russian string is so a third shorter in the heap (docs/languages.md).
+    Not 1 to 4: followed by a space, as a word's last letter is, such a byte reads as the
+    high half of an address in the RP2040's RAM (0x2000xxxx to 0x2004xxxx), and the
+    collector, which takes every word of the heap for a possible pointer, then keeps
+    garbage alive (measured: Japanese 0.3 KB more at the peak with them)."""
     return chr(i if i < ONE else PRIVATE + i - ONE)
 
 
