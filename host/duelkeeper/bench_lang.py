@@ -12,12 +12,7 @@ is opened on the tracking screen, drawn and closed. The figures:
 * live heap: the most ``gc.mem_alloc()`` after ``gc.collect()`` at any of those
   moments; budget: no more than English's. The REPL's own objects (the game's events
   among them) count here, so this is a comparison between languages; the 96 KB of the
-  budget is bench_rp2's figure, a game played by button presses with nothing else. The
-  frame is drawn, then the panel's buffer cleared before the heap is collected:
-  MicroPython's collector takes every word of every block for a possible pointer, the
-  4.7 KB of pixels included, and a frame's pixels that happen to read as a heap address
-  keep garbage alive, by chance and differently per language (a few hundred bytes:
-  the same code measured 0.2 KB apart in two languages from one change to the next);
+  budget is bench_rp2's figure, a game played by button presses with nothing else;
 * frame time: the tracking screen and the card menu drawn (median of 3 calls each,
   emulated microseconds); budget: English's plus 20%. Building the card menu (its
   labels looked up in the catalog) is reported beside it;
@@ -60,7 +55,6 @@ print(".")
 c = app.canvas
 most = [0]
 def H():
-    c.clear()  # no pixel left to look like a pointer to the collector (bench_lang says why)
     gc.collect()
     m = gc.mem_alloc()
     if m > most[0]:
