@@ -19,6 +19,7 @@ returns 0 either way: the figure depends on the host's load (Log.add replays eve
 a few milliseconds each) and is a measurement, not a budget.
 """
 
+import argparse
 import math
 import os
 import sys
@@ -85,14 +86,34 @@ def measure(kind: str, games: int = GAMES, seed: int = SEED) -> tuple[str, float
     return "\n".join(lines), games / moving
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
+    """``make bench``'s part (no arguments); ``--workers`` and ``--kind`` compare ways."""
+    parser = argparse.ArgumentParser(prog="python -m duelkeeper.bench_sync")
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=sync.WORKERS,
+        help="processes that replay the long games (sync.WORKERS; 0: the PC replays all)",
+    )
+    parser.add_argument("--kind", choices=KINDS, action="append", help="only this kind")
+    args = parser.parse_args(argv or [])
+    if args.workers > 0:
+        sync.WORKERS = args.workers
+    else:
+        sync.POOL_FROM = sys.maxsize
     print("sync from the simulated device over a pty (mpremote transport, MicroPython VM)")
     print(
-        "host: %d cores, load average %.1f over the last minute"
-        % (os.cpu_count() or 0, os.getloadavg()[0])
+        "host: %d cores, load average %.1f over the last minute; %s"
+        % (
+            os.cpu_count() or 0,
+            os.getloadavg()[0],
+            "%d workers replay the long games" % sync.WORKERS
+            if args.workers > 0
+            else "the PC replays every game",
+        )
     )
-    for kind in KINDS:
-        runs = sorted((measure(kind) for _ in range(RUNS)), key=lambda run: run[1])
+    for kind in args.kind or KINDS:
+        runs = sorted((measure(kind, GAMES) for _ in range(RUNS)), key=lambda run: run[1])
         report, rate = runs[len(runs) // 2]
         print(report)
         print(
@@ -108,4 +129,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))
