@@ -234,12 +234,12 @@ def _add(log: Log, game_id: str, record: dict[str, Any]) -> bool:
     try:
         return log.add(record)
     except (RecordError, IllegalEvent, DuelkeeperError) as e:
-        raise _refused(log, game_id, record, e) from None
+        raise _refused(log, game_id, record, str(e)) from None
 
 
-def _refused(log: Log, game_id: str, record: dict[str, Any], e: Exception) -> _Refused:
+def _refused(log: Log, game_id: str, record: dict[str, Any], why: str) -> _Refused:
     kept = _quarantine(log, game_id, record)
-    why = " ".join(str(e).split())
+    why = " ".join(why.split())
     return _Refused("quarantined, the log refuses it: %s (a copy: %s)" % (why, kept))
 
 
@@ -258,12 +258,14 @@ def _entry(game_id: str, data: bytes) -> Entry | str | ValueError:
 
 def _store(log: Log, game: packed.Served, made: Entry | str) -> bool:
     """Store what a worker made of ``game`` (``_entry``), refused as ``_add`` refuses."""
-    try:
-        if isinstance(made, str):
-            raise DuelkeeperError(made)
-        return log.store(made)
-    except DuelkeeperError as e:
-        raise _refused(log, game.id, packed.decode(game.id, game.data), e) from None
+    if isinstance(made, str):
+        why = made
+    else:
+        try:
+            return log.store(made)
+        except DuelkeeperError as e:
+            why = str(e)
+    raise _refused(log, game.id, packed.decode(game.id, game.data), why)
 
 
 def _quiet() -> None:
@@ -459,7 +461,8 @@ def _batch(
                 except ValueError as e:
                     later.append((game, prev, e))
                 else:
-                    _added(device, log, step, out, done, game.id, record)
+                    add = functools.partial(_add, log, game.id, record)
+                    _added(device, log, step, out, done, game.id, add)
             prev = game.id
         if replays is not None:
             _made(device, log, step, out, done, later, replays.made(True))
@@ -472,7 +475,7 @@ def _batch(
                 Problem("?", "the device's batch lost a line (%d of %d)" % (lines, said))
             )
         for game, before, why in later:
-            again = functools.partial(_later, device, game, before, why)
+            again = functools.partial(_later, device, log, game, before, why)
             _added(device, log, step, out, done, game.id, again)
         # Told in the device's order (garbled lines first), as if none had waited.
         out.problems[first:] = sorted(out.problems[first:], key=lambda p: place.get(p.id, -1))
@@ -509,14 +512,13 @@ def _added(
     out: Outcome,
     done: dict[str, bool],
     gid: str,
-    record: dict[str, Any] | Callable[[], dict[str, Any] | bool],
+    add: Callable[[], bool],
 ) -> None:
-    """Add one game of a batch to the log (``record``, or what calling it gives, or
-    whether calling it added it; the call may raise what refuses the game): into
-    ``done``, or its problem into ``out``."""
+    """Add one game of a batch to the log by calling ``add`` (whether the game is new
+    there; it may raise what refuses the game): into ``done``, or its problem into
+    ``out``."""
     try:
-        got = record() if callable(record) else record
-        new = got if isinstance(got, bool) else _add(log, gid, got)
+        new = add()
     except _Damaged as e:
         aside, what = set_aside(device, log, gid)
         out.problems.append(Problem(gid, "%s: %s" % (e, what), aside))
@@ -528,21 +530,23 @@ def _added(
 
 
 def _later(
-    device: Device, game: packed.Served, prev: str, why: ValueError | None
-) -> dict[str, Any]:
-    """The record of a game whose line could not be read at once: damaged on the device
-    (a ``BAD`` line, ``why`` None), or garbled on the way (``why``): pulled once more,
-    alone."""
+    device: Device, log: Log, game: packed.Served, prev: str, why: ValueError | None
+) -> bool:
+    """Add a game whose line could not be read at once: damaged on the device (a ``BAD``
+    line, ``why`` None), or garbled on the way (``why``): pulled once more, alone."""
     if why is None:
         raise _Damaged("damaged on the device's flash (%s)" % game.data.decode(errors="replace"))
     for _ in range(RETRIES):
         try:
             again, _, _, _ = packed.read_pull(device.lines(packed.pull(prev, 1)))
             if len(again) == 1 and again[0].id == game.id and again[0].verb == b"G":
-                return packed.decode(game.id, again[0].data)
+                record = packed.decode(game.id, again[0].data)
+                break
         except ValueError as e:
             why = e
-    raise _Refused("garbled in transfer: %s" % why)
+    else:
+        raise _Refused("garbled in transfer: %s" % why)
+    return _add(log, game.id, record)
 
 
 def read_raw(game_id: str, lines: list[bytes]) -> bytes:
