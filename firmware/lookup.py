@@ -16,14 +16,15 @@ from .words import title
 
 _TABLE = FILE_SIZE + 14  # where every catalog's table of records starts (make_lang.py)
 _eight = bytearray(8)
-# The hash table's place and its slots less one, from the header (N strings, M slots):
-# read once when the module is imported, which it is again for another catalog.
+# The hash table's place and its slots less one, from the header (N strings, then M
+# slots 10 bytes on): one read when the module is imported, which it is again for
+# another catalog.
+_head = bytearray(12)
 canvas._FILE.seek(FILE_SIZE + 2)
-canvas._FILE.readinto(_eight)
-_SLOTS = _TABLE + 4 * ((_eight[0] | _eight[1] << 8) + 1)
-canvas._FILE.seek(FILE_SIZE + 12)
-canvas._FILE.readinto(_eight)
-_MASK = (_eight[0] | _eight[1] << 8) - 1
+canvas._FILE.readinto(_head)
+_SLOTS = _TABLE + 4 * ((_head[0] | _head[1] << 8) + 1)
+_MASK = (_head[10] | _head[11] << 8) - 1
+del _head
 
 
 def _record(i: int) -> bytes:

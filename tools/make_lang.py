@@ -141,11 +141,9 @@ def letters(table: dict[str, str]) -> list[str]:
                 count[ch] = count.get(ch, 0) + 1
     if not count:
         return []
-    used = sorted(count, key=lambda ch: (-count[ch], ch))
-    out = []
-    for i in range(ONE):
-        out.append(_NONE if i in SPACES or not used else used.pop(0))
-    return out + used
+    used = iter(sorted(count, key=lambda ch: (-count[ch], ch)))
+    out = [_NONE if i in SPACES else next(used, _NONE) for i in range(ONE)]
+    return out + list(used)
 
 
 def char(i: int) -> str:

@@ -108,7 +108,7 @@ _small = 0
 # CPython (the simulator, the tests) reads a copy.
 _TEXT = bytearray(_TEXT_BYTES)
 try:
-    pack_into("%ds" % _TEXT_BYTES, _TEXT, 0, "")
+    pack_into("192s", _TEXT, 0, "")  # 192: _TEXT_BYTES, as in _line
     _MICRO = True
 except Exception:  # CPython's struct.error: it packs bytes only
     _MICRO = False
@@ -174,7 +174,7 @@ def _line(fb: "FrameBuffer | None", s: str, x: int, y: int, font: "Font", color:
     if not _MICRO:
         b: bytes | bytearray | memoryview = s.encode()
     elif len(s) <= _TEXT_BYTES >> 2:
-        pack_into("192s", _TEXT, 0, s)
+        pack_into("192s", _TEXT, 0, s)  # 192: _TEXT_BYTES (a format is a literal)
         b = _TEXT  # its bytes, then zeros: no text holds a zero
     else:
         b = memoryview(s)  # type: ignore[arg-type]
