@@ -56,9 +56,12 @@ word = str
 def name(game: str, id: str) -> str:
     """The name of component ``id`` of ``game`` (the record's words), as printed on it;
     a word that is no component (an argument's key) is written as English writes ids."""
-    return title(id) if _lang == "en" else _words().component(game, id, False)
+    return title(id) if _lang == "en" else _words().component(game, id)
 
 
-def short(game: str, id: str) -> str:
-    """The component's hand-chosen short form where it has one, else its name."""
-    return title(id) if _lang == "en" else _words().component(game, id, True)
+def row(game: str, id: str) -> "str | int":
+    """The component's hand-chosen short form where it has one, else its name, for a
+    list's row. In another language than English, where it lies in the catalog (an int,
+    firmware/lookup.py's ``place``): canvas.py draws it from the flash, so that a list
+    of a whole age's cards keeps no string of them in the heap (docs/languages.md)."""
+    return title(id) if _lang == "en" else _words().place(game, id)

@@ -38,8 +38,9 @@ def _record(i: int) -> bytes:
     return f.read((b[4] | b[5] << 8 | b[6] << 16 | b[7] << 24) - start)
 
 
-def _find(key: bytes) -> "bytes | None":
-    """The value of ``key`` in the catalog, or None (usually one record read)."""
+def _find(key: bytes) -> "tuple[int, bytes] | None":
+    """Where the value of ``key`` starts in the catalog, and the value; or None (usually
+    one record read)."""
     f = canvas._FILE
     b = _eight
     h = 5381
@@ -53,9 +54,9 @@ def _find(key: bytes) -> "bytes | None":
         i = b[0] | b[1] << 8
         if not i:
             return None
-        rec = _record(i - 1)
+        rec = _record(i - 1)  # which leaves the record's start in b
         if rec[n : n + 1] == b"\0" and rec[:n] == key:
-            return rec[n + 1 :]
+            return (b[0] | b[1] << 8 | b[2] << 16 | b[3] << 24) + n + 1, rec[n + 1 :]
         h += 1
 
 
@@ -70,16 +71,27 @@ def tr(text: str) -> str:
     """``text`` in the language; English where the catalog lacks it (make_lang.py
     refuses to build such a catalog)."""
     got = _find(text.encode())
-    return text if got is None else str(got, "utf-8")
+    return text if got is None else str(got[1], "utf-8")
 
 
-def component(game: str, id: str, short: bool) -> str:
-    """A component's name, or its short form (the part after a zero byte) where it has
-    one; a word that is no component, as English writes ids."""
+def component(game: str, id: str) -> str:
+    """A component's name; a word that is no component, as English writes ids."""
     got = _find(("%s:%s" % (game, id)).encode())
     if got is None:
         return title(id)
-    cut = got.find(b"\0")
-    if cut < 0:
-        return str(got, "utf-8")
-    return str(got[cut + 1 :] if short else got[:cut], "utf-8")
+    value = got[1]
+    cut = value.find(b"\0")
+    return str(value if cut < 0 else value[:cut], "utf-8")
+
+
+def place(game: str, id: str) -> "str | int":
+    """Where a component's short form (the part after a zero byte), or its name where it
+    has none, lies in the catalog: its first byte's offset shifted left by 8, or'd with
+    its length in bytes (canvas.py draws it from there). A word that is no component
+    is written as English writes ids."""
+    got = _find(("%s:%s" % (game, id)).encode())
+    if got is None:
+        return title(id)
+    at, value = got
+    cut = value.find(b"\0") + 1  # 0: no short form
+    return (at + cut) << 8 | (len(value) - cut)

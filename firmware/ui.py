@@ -10,7 +10,7 @@ allocates little (and frames are drawn on a change, never per tick).
 
 from micropython import const
 
-from .gfx.canvas import BLACK, LARGE, LEFT, RIGHT, SMALL, WHITE, Canvas
+from .gfx.canvas import BLACK, LARGE, LEFT, RIGHT, SMALL, WHITE, Canvas, text_at
 from .lang import tr, word
 
 __all__ = ("Canvas", "big", "columns", "fit", "flag", "menu", "pair", "status", "title")
@@ -21,14 +21,16 @@ GAME_HINTS = word("A play B undo C more")
 BAR = _BAR
 
 
-def fit(c: Canvas, s: str, w: int, font: object = SMALL) -> str:
-    """``s``, cut short with '.' to fit ``w`` pixels (allocates only when it must)."""
+def fit(c: Canvas, s: "str | int", w: int, font: object = SMALL) -> "str | int":
+    """``s`` (a text, or a place in the catalog: canvas.text_at), cut short with '.' to
+    fit ``w`` pixels (allocates only when it must)."""
     if c.text_width(s, font) <= w:  # type: ignore[arg-type]
         return s
-    n = len(s)
-    while n > 1 and c.text_width(s[:n] + ".", font) > w:  # type: ignore[arg-type]
+    t = text_at(s) if isinstance(s, int) else s
+    n = len(t)
+    while n > 1 and c.text_width(t[:n] + ".", font) > w:  # type: ignore[arg-type]
         n -= 1
-    return s[:n] + "."
+    return t[:n] + "."
 
 
 def title(c: Canvas, text: str, right: "str | None" = None) -> None:

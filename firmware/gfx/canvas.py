@@ -161,24 +161,32 @@ def _glyph(
         x += scale
 
 
-def _line(fb: "FrameBuffer | None", s: str, x: int, y: int, font: "Font", color: int) -> int:
-    """Draw ``s`` at scale 1 from ``x`` on ``fb``, or only measure it (``fb`` None): the x
-    after its last glyph and the spacing after that. _glyph's blit, inline: most of a
-    frame's calls are here."""
+def _line(
+    fb: "FrameBuffer | None", s: "str | int", x: int, y: int, font: "Font", color: int
+) -> int:
+    """Draw ``s`` (a text, or a place in the catalog: ``text_at``) at scale 1 from ``x``
+    on ``fb``, or only measure it (``fb`` None): the x after its last glyph and the
+    spacing after that. _glyph's blit, inline: most of a frame's calls are here."""
     _, first, last, spacing, widths, at, stride = font
     image = _SMALL_FB if font is SMALL else _LARGE_FB
     key = color ^ 1
     palette = None if color else _WHITE
     glyphs = _glyphs
     lat = _small if font is SMALL else _small + glyphs * (SMALL[6] + 1)
-    if not _MICRO:
-        b: bytes | bytearray | memoryview = s.encode()
-    elif len(s) <= _TEXT_BYTES >> 2:
-        pack_into("192s", _TEXT, 0, s)  # 192: _TEXT_BYTES (a format is a literal)
-        b = _TEXT  # its bytes, then zeros: no text holds a zero
+    if type(s) is int:  # a place in the catalog (lang.row): its bytes read from the flash
+        _FILE.seek(s >> 8)
+        _FILE.readinto(_TEXT)
+        b: bytes | bytearray | memoryview = _TEXT
+        n = s & 0xFF
     else:
-        b = memoryview(s)  # type: ignore[arg-type]
-    n = len(b)
+        if not _MICRO:
+            b = s.encode()  # type: ignore[union-attr]
+        elif len(s) <= _TEXT_BYTES >> 2:  # type: ignore[arg-type]
+            pack_into("192s", _TEXT, 0, s)  # 192: _TEXT_BYTES (a format is a literal)
+            b = _TEXT  # its bytes, then zeros: no text holds a zero
+        else:
+            b = memoryview(s)  # type: ignore[arg-type]
+        n = len(b)
     k = 0
     while k < n:
         code = b[k]
@@ -211,6 +219,14 @@ def _line(fb: "FrameBuffer | None", s: str, x: int, y: int, font: "Font", color:
     return x
 
 
+def text_at(place: int) -> str:
+    """The text at ``place`` in the catalog (firmware/lookup.py's ``place``: its offset
+    shifted left by 8, or'd with its length), read as a string: for a row too wide,
+    which ui.fit must cut, and for the simulator's and the tests' view of a list."""
+    _FILE.seek(place >> 8)
+    return str(_FILE.read(place & 0xFF), "utf-8")
+
+
 class Canvas:
     """Helpers over ``display.fb``; ``fb`` stays public for anything else."""
 
@@ -224,14 +240,15 @@ class Canvas:
 
     # -- text ------------------------------------------------------------------------------
 
-    def text_width(self, s: str, font: "Font" = SMALL, scale: int = 1) -> int:
-        """Width in pixels of ``s`` drawn in ``font``, without trailing spacing."""
+    def text_width(self, s: "str | int", font: "Font" = SMALL, scale: int = 1) -> int:
+        """Width in pixels of ``s`` (a text, or a place: ``text_at``) drawn in ``font``,
+        without trailing spacing."""
         w = _line(None, s, 0, 0, font, BLACK)
         return (w - font[3]) * scale if w else 0
 
     def text(
         self,
-        s: str,
+        s: "str | int",
         x: int,
         y: int,
         font: "Font" = SMALL,
@@ -239,8 +256,9 @@ class Canvas:
         color: int = BLACK,
         scale: int = 1,
     ) -> int:
-        """Draw ``s`` with its top at ``y``; ``x`` is its left edge, centre or right edge
-        by ``align``. Returns the x just after the text."""
+        """Draw ``s`` (a text, or at scale 1 a place: ``text_at``) with its top at ``y``;
+        ``x`` is its left edge, centre or right edge by ``align``. Returns the x just
+        after the text."""
         if align != LEFT:
             w = self.text_width(s, font, scale)
             x -= w if align == RIGHT else w >> 1
@@ -251,7 +269,7 @@ class Canvas:
         image = _SMALL_FB if font is SMALL else _LARGE_FB
         second = stride >> 1 if height > 8 else 0
         step = spacing * scale
-        for ch in s:  # digits: their qstrs are the firmware's own
+        for ch in s:  # type: ignore[union-attr]  # digits: their qstrs are the firmware's own
             i = _code(first, last, ord(ch))
             w = widths[i]
             _glyph(fb, image, at + i * stride, second, w, x, y, color, scale)
@@ -260,7 +278,7 @@ class Canvas:
 
     def label(
         self,
-        s: str,
+        s: "str | int",
         x: int,
         y: int,
         w: int,

@@ -213,11 +213,12 @@ class Screen(Menu):
         return self.right[i] if self.right else ""
 
 
-def short(word: str) -> str:
+def short(word: str) -> "str | int":
     """``title(word)``, or its short form where that is too wide for a list row (in
-    another language than English: the names table's short form)."""
+    another language than English: the names table's short form, as its place in the
+    catalog: lang.row)."""
     if lang.lang() != "en":
-        return lang.short("7wd", word)
+        return lang.row("7wd", word)
     t = title(word)
     at = _SHORT.find("\n%s|" % t)
     if at < 0:

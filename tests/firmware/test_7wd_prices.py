@@ -72,8 +72,15 @@ def test_every_cards_line_is_the_cores_price(seed: int) -> None:
 def _lines(seed: int, at: int, lang: str = "en") -> dict[str, str]:
     for k, s in _menus(seed, lang):
         if k == at:
-            return {s.labels[i]: s.detail(i) for i in range(len(s.cards))}
+            return {_text(s.labels[i]): s.detail(i) for i in range(len(s.cards))}
     raise AssertionError("no card menu before event %d" % at)
+
+
+def _text(label: str | int) -> str:
+    """A row's text: in another language than English its place in the catalog."""
+    from firmware.gfx.canvas import text_at
+
+    return text_at(label) if isinstance(label, int) else label
 
 
 def test_lines_checked_by_hand() -> None:

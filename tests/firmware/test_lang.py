@@ -47,7 +47,7 @@ def test_every_string_of_the_catalog_is_found(code: str) -> None:
         if game in make_lang.GAMES and " " not in key:
             full, _, cut = value.partition("\0")
             assert make_lang.plain(code, lang.name(game, id)) == full, key
-            assert make_lang.plain(code, lang.short(game, id)) == (cut or full), key
+            assert make_lang.plain(code, _row(game, id)) == (cut or full), key
         else:  # by its key (the sources), and by the number the build gives it
             want = value or key  # English's words are their keys
             assert make_lang.plain(code, lang.tr(key)) == want, key
@@ -73,26 +73,60 @@ def test_english_texts_are_their_own_words_and_names_are_titles() -> None:
     # the build's number for it: read from English's catalog
     assert lang.tr(wordindex.numbers()["Score so far"]) == "Score so far"
     assert lang.name("7wd", "statue-of-zeus") == "Statue of Zeus"
-    assert lang.short("7wd", "statue-of-zeus") == "Statue of Zeus"
+    assert lang.row("7wd", "statue-of-zeus") == "Statue of Zeus"  # a string: no place
 
 
 def test_a_short_form_where_the_table_has_one() -> None:
     glyphfile.use("ru")
     assert make_lang.plain("ru", lang.name("7wd", "pyramids")) == "Пирамида Хеопса"
-    assert make_lang.plain("ru", lang.short("7wd", "pyramids")) == "Пирамида"
-    assert make_lang.plain("ru", lang.short("7wd", "palace")) == "Дворец"  # none: the name
+    assert make_lang.plain("ru", _row("7wd", "pyramids")) == "Пирамида"
+    assert make_lang.plain("ru", _row("7wd", "palace")) == "Дворец"  # none: the name
+    assert lang.row("7wd", "no-such-card") == "No Such Card"
 
 
-def _ink(text: str, font: object) -> list[str]:
-    class Panel:
-        width, height = 160, 16
-        buf = bytearray(160 * 16 // 8)
-        fb = fwhelp.framebuf.FrameBuffer(buf, 160, 16, fwhelp.framebuf.MONO_HLSB)
+def _row(game: str, id: str) -> str:
+    """lang.row's text: in another language than English a place in the catalog."""
+    got = lang.row(game, id)
+    assert type(got) is (str if lang.lang() == "en" else int)
+    return canvas.text_at(got) if type(got) is int else got
 
-    c = Canvas(Panel)
+
+@pytest.mark.parametrize("code", ("ja", "ru"))
+def test_a_row_drawn_from_its_place_looks_as_its_text(code: str) -> None:
+    glyphfile.use(code)
+    for id in ("pyramids", "chamber-of-commerce", "palace", "lumber-yard"):
+        place = lang.row("7wd", id)
+        assert isinstance(place, int)
+        text = canvas.text_at(place)
+        for font in (SMALL, LARGE):
+            assert _ink(place, font) == _ink(text, font), (id, font)  # type: ignore[arg-type]
+
+
+def test_a_place_too_wide_is_read_and_cut() -> None:
+    from firmware import ui
+
+    glyphfile.use("ru")
+    place = lang.row("7wd", "chamber-of-commerce")
+    c = Canvas(_Panel)
+    wide = c.text_width(place, LARGE)
+    assert ui.fit(c, place, wide, LARGE) == place  # fits: the place as it is
+    cut = ui.fit(c, place, wide - 1, LARGE)
+    assert isinstance(cut, str) and cut.endswith(".")
+    assert canvas.text_at(place).startswith(cut[:-1])
+
+
+class _Panel:
+    width, height = 160, 16
+    buf = bytearray(160 * 16 // 8)
+    fb = fwhelp.framebuf.FrameBuffer(buf, 160, 16, fwhelp.framebuf.MONO_HLSB)
+
+
+def _ink(text: str | int, font: object) -> list[str]:
+    _Panel.fb.fill(0)
+    c = Canvas(_Panel)
     end = c.text(text, 0, 0, font)  # type: ignore[arg-type]
     assert end == c.text_width(text, font)  # type: ignore[arg-type]
-    return ["".join("#" if Panel.fb.pixel(x, y) else "." for x in range(end)) for y in range(16)]
+    return ["".join("#" if _Panel.fb.pixel(x, y) else "." for x in range(end)) for y in range(16)]
 
 
 def test_glyphs_are_drawn_from_the_catalog_and_measured_alike() -> None:
@@ -238,12 +272,13 @@ def test_the_fonts_licences_travel_in_the_catalog() -> None:
 HINTS = "A build  C more  B back"
 VM_LOOKUP = """
 from firmware import lang
-from firmware.gfx.canvas import Canvas, SMALL, LARGE
+from firmware.gfx.canvas import Canvas, SMALL, LARGE, text_at
 from firmware.gfx import glyphfile
 glyphfile.use(%r)
 print([ord(c) for c in lang.tr(%r)])
 print([ord(c) for c in lang.name('7wd', 'statue-of-zeus')])
-print([ord(c) for c in lang.short('7wd', 'pyramids')])
+r = lang.row('7wd', 'pyramids')
+print([ord(c) for c in (text_at(r) if type(r) is int else r)], Canvas.text_width(None, r, LARGE))
 print(Canvas.text_width(None, lang.name('7wd', 'statue-of-zeus'), LARGE))
 s = lang.tr(%r)
 print(len(s.split()), len(s.strip()), len(s))
@@ -257,7 +292,11 @@ def test_the_micropython_vm_finds_the_same(tmp_path: Path, code: str) -> None:
     want = [
         str([ord(c) for c in lang.tr(key[0])]),
         str([ord(c) for c in lang.name("7wd", "statue-of-zeus")]),
-        str([ord(c) for c in lang.short("7wd", "pyramids")]),
+        "%s %d"
+        % (
+            [ord(c) for c in _row("7wd", "pyramids")],
+            Canvas.text_width(None, lang.row("7wd", "pyramids"), LARGE),  # type: ignore[arg-type]
+        ),
         str(Canvas.text_width(None, lang.name("7wd", "statue-of-zeus"), LARGE)),  # type: ignore[arg-type]
     ]
     # a text with spaces and one-byte letters: split and strip as on CPython

@@ -41,12 +41,13 @@ class Watch:
         watch = self
         text, icon, fit = canvas.Canvas.text, canvas.Canvas.icon, ui.fit
 
-        def text_(c: Any, s: str, x: int, y: int, font: Any = canvas.SMALL, align: int = 0,
-                  color: int = 1, scale: int = 1) -> int:  # fmt: skip
+        def text_(c: Any, s: str | int, x: int, y: int, font: Any = canvas.SMALL,
+                  align: int = 0, color: int = 1, scale: int = 1) -> int:  # fmt: skip
             end = text(c, s, x, y, font, align, color, scale)
-            if s.strip():
+            shown = canvas.text_at(s) if type(s) is int else s  # a row's place (lang.row)
+            if shown.strip():
                 w = c.text_width(s, font, scale)
-                watch.boxes.append((end - w, y, end, y + font[0] * scale - scale, s))
+                watch.boxes.append((end - w, y, end, y + font[0] * scale - scale, shown))
             return end
 
         def icon_(c: Any, n: int, x: int, y: int, color: int = 1, scale: int = 1) -> int:
@@ -54,10 +55,10 @@ class Watch:
             watch.boxes.append((x, y, x + w, y + w, "icon %d" % n))
             return w
 
-        def fit_(c: Any, s: str, w: int, font: Any = canvas.SMALL) -> str:
+        def fit_(c: Any, s: str | int, w: int, font: Any = canvas.SMALL) -> str | int:
             out = fit(c, s, w, font)
             if out != s:
-                watch.cut.append(s)
+                watch.cut.append(canvas.text_at(s) if type(s) is int else s)
             return out
 
         self._set(canvas.Canvas, "text", text_)

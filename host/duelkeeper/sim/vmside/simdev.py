@@ -95,6 +95,9 @@ def view() -> str:
     out: dict[str, Any] = {"screen": module, "class": type(s).__name__}
     for name in ("i", "labels", "groups", "events", "verbs", "kinds", "n", "cur", "seat"):
         v = getattr(s, name, None)
+        if name == "labels" and v is not None:  # a row kept as its place in the catalog
+            text_at = __import__("firmware.gfx.canvas", None, None, ("text_at",)).text_at
+            v = [text_at(x) if type(x) is int else x for x in v]
         if v is not None:
             # a lazy column (a list worded as it is drawn) goes as its items
             out[name] = v if isinstance(v, (int, str, list, tuple)) else list(v)
