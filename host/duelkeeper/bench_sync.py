@@ -93,21 +93,19 @@ def main(argv: list[str] | None = None) -> int:
         "--workers",
         type=int,
         default=sync.WORKERS,
-        help="processes that replay the long games (sync.WORKERS; 0: the PC replays all)",
+        help="processes that replay the long games (default sync.WORKERS: one a core, 4 at most;"
+        " 0: the PC replays all)",
     )
     parser.add_argument("--kind", choices=KINDS, action="append", help="only this kind")
     args = parser.parse_args(argv or [])
-    if args.workers > 0:
-        sync.WORKERS = args.workers
-    else:
-        sync.POOL_FROM = sys.maxsize
+    sync.WORKERS = args.workers
     print("sync from the simulated device over a pty (mpremote transport, MicroPython VM)")
     print(
         "host: %d cores, load average %.1f over the last minute; %s"
         % (
             os.cpu_count() or 0,
             os.getloadavg()[0],
-            "%d workers replay the long games" % sync.WORKERS
+            "the long games replayed by %d worker%s" % (args.workers, "s"[: args.workers - 1])
             if args.workers > 0
             else "the PC replays every game",
         )

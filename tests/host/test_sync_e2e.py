@@ -146,6 +146,7 @@ def workers(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     handed to them, as they are."""
     monkeypatch.setattr(sync, "POOL_FROM", 1)
     monkeypatch.setattr(sync, "POOL_BYTES", 0)
+    monkeypatch.setattr(sync, "WORKERS", 2)  # however many cores this host has
     handed: list[str] = []
     add = sync._Replays.add
 
@@ -437,6 +438,21 @@ def test_games_refused_in_the_workers_are_quarantined_alike(
     assert kept["id"] == wrong and kept["events"] == illegal["events"]
     assert outcome.new == 5 and unsynced(flash) == sorted([short, wrong])
     assert {i for i, _, _ in rows(db)}.isdisjoint({damaged, short, wrong})
+
+
+@pytest.mark.parametrize(("cores", "want"), [(1, 0), (2, 2), (3, 3), (4, 4), (64, 4)])
+def test_one_worker_a_core_four_at_most_none_on_one(cores: int, want: int) -> None:
+    assert sync.workers(cores) == want
+
+
+def test_without_workers_the_pc_replays_every_game(
+    tmp_path: Path, flash: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    handed = workers(monkeypatch)
+    monkeypatch.setattr(sync, "WORKERS", 0)  # a PC of one core
+    with device(flash) as d:
+        outcome = sync.run(d.path, tmp_path / "log.sqlite3")
+    assert handed == [] and outcome.new == len(synced(flash)) > 0 and not outcome.problems
 
 
 def test_no_device_is_one_line(tmp_path: Path) -> None:
