@@ -71,6 +71,7 @@ _E_DECK = const(54)
 _E_PRIVILEGE = const(55)
 _E_SETTLER = const(56)
 _E_HELD = const(57)  # a resources correction would leave a count above rules._HELD
+_E_NO_TEMPLE = const(58)
 
 
 def no(n: int, *args: object) -> IllegalEvent:

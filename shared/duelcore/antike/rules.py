@@ -149,6 +149,7 @@ _E_TAKEN = const(42)
 _E_UNITS_LIST = const(43)
 _E_UNITS_MAX = const(44)
 _E_HELD = const(57)
+_E_NO_TEMPLE = const(58)
 
 
 def cities(pl: list) -> int:
@@ -295,7 +296,8 @@ class Game:
 
     def produce(self, p: int, r: int, temple: bool, owner: int) -> None:
         """Production from one of ``owner``'s cities (Diplomacy: the opponent's): 1, or
-        3 from a temple city, +1 with Monetary Economy, and 1 coin."""
+        3 from a temple city (refused while the owner has no temple), +1 with Monetary
+        Economy, and 1 coin."""
         t = self.t
         self.action(_PRODUCE + r)
         if t[_PRODUCED]:
@@ -303,6 +305,8 @@ class Game:
         ol = self.pl[owner]
         if not ol[_CITY + r] + ol[_CITY + _UNK]:
             raise no(_E_NO_CITY, owner, RESOURCES.split()[r])
+        if temple and not ol[_TEMPLES]:  # which city has it is the players' word
+            raise no(_E_NO_TEMPLE, owner)
         pl = self.pl[p]
         pl[r] += (3 if temple else 1) + (pl[_KNOW] >> _MONETARY & 1)
         pl[_C] += 1

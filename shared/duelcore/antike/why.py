@@ -63,5 +63,6 @@ WHY = (
     "no event card is left to take\n"
     "privilege is played before the rondel move\n"
     "settler takes [adjacent_same, resource]\n"
-    "player %d would hold %d %s; a count stops at %d"
+    "player %d would hold %d %s; a count stops at %d\n"
+    "player %d has no temple"
 )

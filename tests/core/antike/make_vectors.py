@@ -130,9 +130,21 @@ RULES = {
         "Production: 1 of the city's resource and 1 coin.",
     ),
     "produce-temple-three": (
+        [
+            ["resources", 0, {"marble": 6}],
+            R0,
+            ["temple", 0, 0],
+            R1,
+            R0,
+            ["produce", 0, "iron", True],
+        ],
+        {"players": [pl(resources=res(iron=6, coins=1), temples=1), pl()]},
+        "A city with a temple produces 3 (which city has it is the players' word).",
+    ),
+    "produce-temple-without-temple-refused": (
         [R0, ["produce", 0, "iron", True]],
-        {"players": [pl(resources=res(iron=6, coins=1)), pl()]},
-        "A city with a temple produces 3 (the temple is the players' word).",
+        1,
+        "Production from a temple city needs a temple (memo: 神殿のある都市の場合).",
     ),
     "produce-monetary-economy": (
         [
@@ -707,7 +719,7 @@ RULES = {
             ["rondel", 0, 2, {}],
             ["produce", 0, "marble", False],
             ["rondel", 1, 3, {}],
-            ["produce", 1, "gold", True],
+            ["produce", 1, "gold", False],
             ["rondel", 0, 5, {"coins": 1, "iron": 1}],
             ["produce", 0, "iron", False],
             ["rondel", 1, 1, {}],
@@ -717,7 +729,7 @@ RULES = {
             "over": False,
             "players": [
                 pl(resources={"marble": 4, "iron": 3, "gold": 3, "coins": 1}),
-                pl(resources={"marble": 2, "iron": 2, "gold": 5, "coins": 0}, cities=4),
+                pl(resources={"marble": 2, "iron": 2, "gold": 3, "coins": 0}, cities=4),
             ],
         },
         "The shared scenario, kept here so it runs without ../shared.",

@@ -29,14 +29,41 @@ def test_produce_one_plus_a_coin(res):
 
 
 def test_produce_three_from_a_temple_city():
-    """神殿のある都市の場合：3…獲得 (the temple flag is a board fact, see the docs)."""
-    g = moved().ev(["produce", 0, "gold", True])
+    """神殿のある都市の場合：3…獲得 (which city has the temple is a board fact, see the docs)."""
+    g = moved(["resources", 0, {"marble": 6}]).ev(["temple", 0, 0])
+    g.ev(["rondel", 1, 1, {}], ["rondel", 0, 1, {}], ["produce", 0, "gold", True])
     assert g.res(0) == {"marble": 3, "iron": 3, "gold": 6, "coins": 1}
+
+
+def test_produce_from_a_temple_city_needs_a_temple():
+    """No temple built, no temple city: the refusal is one line and changes nothing."""
+    g = moved()
+    e = g.no(["produce", 0, "gold", True])
+    assert str(e) == 'event 1 ["produce", 0, "gold", true]: player 0 has no temple'
+    assert g.res(0) == START
+    g.ev(["produce", 0, "gold", False])  # the turn's production is still to come
+    assert g.res(0)["gold"] == 4
+
+
+def test_a_lost_temple_no_longer_produces_three():
+    """The temple destroyed in a conquest (memo: 将軍) leaves no temple city behind."""
+    g = moved(["resources", 0, {"marble": 6}]).ev(["temple", 0, 0])
+    g.ev(["rondel", 1, 1, {}], ["conquer", 1, True, {"resource": "gold"}], ["card", 0, "gang"])
+    g.ev(["rondel", 0, 1, {}])
+    g.no(["produce", 0, "iron", True], "player 0 has no temple")
+
+
+def test_produce_from_the_opponents_temple_city_needs_their_temple():
+    """Diplomacy produces from the opponent's city: their temple counts, not one's own."""
+    g = moved(["resources", 0, {"marble": 6}]).ev(["temple", 0, 0])
+    g.ev(["rondel", 1, 1, {}])
+    g.no(["produce", 1, "gold", True], "player 1 has no temple")
 
 
 def test_monetary_economy_adds_one():
     """貨幣経済：資源を生産する時、追加でその資源を1つ得られる。"""
-    g = moved(["resources", 0, {"gold": 4}]).ev(["knowledge", 0, "monetary-economy"])
+    g = moved(["resources", 0, {"gold": 4, "marble": 6}]).ev(["temple", 0, 0])
+    g.ev(["rondel", 1, 1, {}], ["rondel", 0, 1, {}], ["knowledge", 0, "monetary-economy"])
     g.ev(["rondel", 1, 1, {}], ["rondel", 0, 1, {}], ["produce", 0, "iron", False])
     assert g.res(0)["iron"] == 5 and g.res(0)["coins"] == 1
     g.ev(["rondel", 1, 1, {}], ["rondel", 0, 1, {}], ["produce", 0, "iron", True])

@@ -134,8 +134,10 @@ def test_corruption():
 
 def test_diplomacy():
     """外交(DIPLOMACY)：産出アクション時、相手の都市を用いて産出を行う。"""
-    g = turn0("diplomacy").ev(["event", 0, "diplomacy", ["iron", True]])
-    assert g.res(0) == {"marble": 3, "iron": 6, "gold": 3, "coins": 1}
+    g = turn0("diplomacy")
+    g.no(["event", 0, "diplomacy", ["iron", True]], "player 1 has no temple")
+    g.ev(["event", 0, "diplomacy", ["iron", False]])
+    assert g.res(0) == {"marble": 3, "iron": 4, "gold": 3, "coins": 1}
     g.no(["produce", 0, "iron", False], "one production per turn")
     g = turn0("diplomacy")
     g.no(["event", 0, "diplomacy", ["iron"]], "diplomacy takes a list of two")
