@@ -64,6 +64,15 @@ def test_other_board_and_size(tmp_path: Path, capsys: pytest.CaptureFixture[str]
         (["--board", "toaster", "--script", "s.txt"], "no board 'toaster'"),
         (["--screenshot", "shots"], "--screenshot needs --script"),
         (["--script", "bad.txt"], "bad.txt:2: unknown button 'z'"),
+        (
+            ["--board", "pico_inky_pack", "--script", "down.txt"],
+            "down.txt:2: pico_inky_pack has no DOWN button, only A, B, C (a tap of A",
+        ),
+        (["--buttons", "abc", "--script", "down.txt"], "down.txt:2: sim has no DOWN button"),
+        (
+            ["--target", "rp2", "--board", "pico_inky_pack", "--script", "down.txt"],
+            "down.txt:2: pico_inky_pack has no DOWN button, only A, B, C (a tap of A",
+        ),
     ],
 )
 def test_errors_are_one_line(
@@ -76,6 +85,7 @@ def test_errors_are_one_line(
     monkeypatch.chdir(tmp_path)
     (tmp_path / "s.txt").write_text("a\n")
     (tmp_path / "bad.txt").write_text("a\nz\n")
+    (tmp_path / "down.txt").write_text("a\ndown\n")
     assert main(["sim", "--runtime", "cpython", "--storage", "flash", *extra]) == 2
     err = capsys.readouterr().err
     assert err.startswith("duelkeeper: ") and message in err
@@ -109,3 +119,30 @@ def test_lang_sets_the_flash_and_the_device_speaks_it(
     err = capsys.readouterr().err
     assert err.startswith("duelkeeper: --lang sets the simulator's flash folder; on --target rp2")
     assert len(err.splitlines()) == 1
+
+
+def test_a_missing_button_is_not_pressed(tmp_path: Path) -> None:
+    """Driven directly, the simulated three-button board ignores DOWN as the emulated
+    board does (it has no pin for it): nothing is pressed, nothing is drawn."""
+    from duelkeeper.sim.device import Device
+
+    with Device(tmp_path, runtime="cpython", buttons="abc") as device:
+        for _ in range(50):
+            device.step(0)
+        before = device.frame
+        for held in [16] * 8 + [0] * 50:
+            device.step(held)
+        assert device.last.presses == 0 and device.frame == before
+        for held in [1] * 8 + [0] * 50:  # a tap of A is DOWN there
+            device.step(held)
+        assert device.last.presses == 1 and device.frame != before
+
+
+def test_the_emulated_boards_buttons_are_the_boards_own() -> None:
+    """Scripts are checked against the wiring on --target rp2 and against boards/ in the
+    simulator: both must name the same buttons."""
+    from duelkeeper.rp2.wiring import BOARDS, letters
+    from duelkeeper.sim import board_profile
+
+    for name, wiring in BOARDS.items():
+        assert letters(wiring) == board_profile(name)[2], name

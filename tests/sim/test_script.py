@@ -88,3 +88,19 @@ def test_not_utf8(tmp_path: Path) -> None:
     (tmp_path / "s.txt").write_bytes(b"a\n\xff\n")
     with pytest.raises(ScriptError, match="not UTF-8"):
         script.load(tmp_path / "s.txt")
+
+
+@pytest.mark.parametrize("line", ["down", "long up x2", "hold down 300"])
+def test_a_button_the_board_lacks_is_refused_by_line(line: str) -> None:
+    with pytest.raises(ScriptError) as caught:
+        script.parse("a\n" + line, "inky.txt", "abc", "pico_inky_pack")
+    message = str(caught.value)
+    assert message.startswith("inky.txt:2: pico_inky_pack has no ")
+    assert "only A, B, C (a tap of A moves down" in message
+    assert len(message) < 300 and "\n" not in message
+    # the same line on a five-button board is a gesture
+    assert script.parse("a\n" + line, "five.txt", "abcud", "badger2040")[1].line == 2
+
+
+def test_mask_is_the_boards_pins() -> None:
+    assert script.mask("abcud") == 31 and script.mask("abc") == 7

@@ -17,6 +17,7 @@ from types import TracebackType
 
 from duelkeeper.rp2 import flashimage
 from duelkeeper.rp2.board import BoardError, EmulatedBoard
+from duelkeeper.rp2.wiring import BOARDS, letters
 from duelkeeper.sim.device import Geometry, Step
 
 IMAGE = "flash.img"
@@ -35,6 +36,7 @@ class Rp2Device:
         self.storage = storage
         self.image = storage / IMAGE
         self.board_name = board
+        self.buttons = letters(BOARDS[board])
         if install:
             flashimage.install(self.image, deploy.files(), board)
         self.geometry = Geometry(296, 128)

@@ -58,3 +58,8 @@ BOARDS = {
         "ccw",
     ),
 }
+
+
+def letters(wiring: Wiring) -> str:
+    """The board's buttons as boards/<name>.py's BUTTONS spells them ("abcud", "abc")."""
+    return "".join(name[0] for name, _, _ in wiring.buttons)

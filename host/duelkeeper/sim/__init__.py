@@ -67,7 +67,10 @@ def run(options: Options) -> int:
     """`duelkeeper sim`: play a script, or run interactively in the terminal."""
     from duelkeeper.sim import runner, script, terminal
 
-    steps = script.load(options.script) if options.script is not None else None
+    steps = None
+    if options.script is not None:
+        board, buttons = _board_buttons(options)
+        steps = script.load(options.script, buttons, board)
     with _device(options) as device:
         recorder = runner.Recorder(options.screenshot, options.scale, keep=False)
         if steps is None:
@@ -90,6 +93,18 @@ def run(options: Options) -> int:
             % (options.script, done.total_presses, recorder.count, done.full, done.partial, state)
         )
     return 0
+
+
+def _board_buttons(options: Options) -> tuple[str, str]:
+    """The board a script plays on and its buttons (as a board's BUTTONS: "abcud", "abc")."""
+    if options.target == "rp2":
+        from duelkeeper.rp2.wiring import BOARDS as WIRED
+        from duelkeeper.rp2.wiring import letters
+
+        name = rp2_board(options.board)
+        return name, letters(WIRED[name])
+    buttons = options.buttons if options.buttons is not None else board_profile(options.board)[2]
+    return options.board, buttons
 
 
 def _device(options: Options) -> "Any":

@@ -31,6 +31,7 @@ from duelkeeper import heaplayout, mpvm
 from duelkeeper.errors import DuelkeeperError
 from duelkeeper.mpycross import compile_tree, signature
 from duelkeeper.repo import CORE, ROOT
+from duelkeeper.sim import script
 
 VMSIDE = Path(__file__).with_name("vmside")
 SHIMS = Path(__file__).with_name("shims")
@@ -67,6 +68,7 @@ class Driven(Protocol):
     module's Device, or the emulated RP2040's (duelkeeper.rp2.device.Rp2Device)."""
 
     runtime: str
+    buttons: str  # as a board's BUTTONS: "abcud" (five) or "abc" (three)
     geometry: Geometry
     frame: bytes | None
     last: Step
@@ -227,6 +229,7 @@ class Device:
         self.board = board
         self.size = size
         self.buttons = buttons
+        self._pins = script.mask(buttons)
         if runtime == "micropython" and code is None:
             code = cached_build(mpy=not source)
         self.code = code
@@ -298,7 +301,9 @@ class Device:
         return reply
 
     def step(self, held: int, ms: int = 10) -> Step:
-        """One tick at the current time with ``held`` buttons down, then ``ms`` pass."""
+        """One tick at the current time with ``held`` buttons down, then ``ms`` pass. A
+        button the board lacks is not pressed, as on the emulated board (no pin)."""
+        held &= self._pins
         reply = self.call("_value, _mem = simdev.step(%d, %d)" % (self.now, held))
         self.now += ms
         shown, events, presses, full, partial = reply.value

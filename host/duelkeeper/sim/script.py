@@ -12,8 +12,11 @@ One gesture a line; ``#`` starts a comment; blank lines are skipped::
     shot start      # save the frame shown now as start.png (with --screenshot)
     restart         # power cycle: the firmware boots again over the same flash
 
-Buttons are ``a``, ``b``, ``c``, ``up``, ``down``. A script is parsed completely before it
-runs, so a mistake is reported with its line number and nothing is played.
+Buttons are ``a``, ``b``, ``c``, ``up``, ``down``: the board's physical buttons. A script
+is parsed completely before it runs, so a mistake is reported with its line number and
+nothing is played. A button the board lacks is such a mistake: on a three-button board
+(pico_inky_pack) ``down`` is refused, naming the buttons it has (a tap of A moves down
+there), in the simulator and on the emulated board alike.
 """
 
 from collections.abc import Iterator
@@ -24,6 +27,9 @@ from duelkeeper.errors import DuelkeeperError
 
 # The logical buttons' bits (firmware/buttons.py: BTN_A = 1 ... BTN_DOWN = 16).
 BUTTONS = {"a": 1, "b": 2, "c": 4, "up": 8, "down": 16}
+# Each button's letter in a board's BUTTONS ("abcud": five buttons, "abc": three).
+LETTERS = {"a": "a", "b": "b", "c": "c", "up": "u", "down": "d"}
+FIVE = "abcud"
 
 TICK_MS = 10  # the firmware's loop period (main.py sleeps 10 ms between ticks)
 PRESS_MS = 80  # a short press: held this long, then released
@@ -58,15 +64,36 @@ def _ms(word: str, where: str) -> int:
     return int(word)
 
 
-def _button(word: str, where: str) -> int:
+def has(buttons: str, name: str) -> bool:
+    """Whether a board with ``buttons`` (its BUTTONS, "abcud" or "abc") has button ``name``."""
+    return LETTERS[name] in buttons
+
+
+def mask(buttons: str) -> int:
+    """The bits of the buttons a board has: what its pins can report."""
+    return sum(bit for name, bit in BUTTONS.items() if has(buttons, name))
+
+
+def missing(name: str, buttons: str, board: str) -> str:
+    """Why button ``name`` cannot be pressed on ``board``, in one line."""
+    have = ", ".join(n.upper() for n in BUTTONS if has(buttons, n))
+    how = " (a tap of A moves down, of C up; A or C held is A or C)" if buttons == "abc" else ""
+    return f"{board} has no {name.upper()} button, only {have}{how}"
+
+
+def _button(word: str, where: str, buttons: str, board: str) -> int:
     bit = BUTTONS.get(word)
     if bit is None:
         raise ScriptError(f"{where}: unknown button {word!r} (a, b, c, up, down)")
+    if not has(buttons, word):
+        raise ScriptError(f"{where}: {missing(word, buttons, board)}")
     return bit
 
 
-def parse(text: str, source: str = "<script>") -> list[Step]:
-    """The steps of a script, repeats expanded."""
+def parse(
+    text: str, source: str = "<script>", buttons: str = FIVE, board: str = "this board"
+) -> list[Step]:
+    """The steps of a script for a board with ``buttons``, repeats expanded."""
     steps: list[Step] = []
     for number, raw in enumerate(text.splitlines(), 1):
         where = f"{source}:{number}"
@@ -89,14 +116,21 @@ def parse(text: str, source: str = "<script>") -> list[Step]:
         elif head == "hold":
             if len(rest) != 2:
                 raise ScriptError(f"{where}: hold takes a button and milliseconds: hold up 900")
-            steps.append(Step("hold", _button(rest[0], where), _ms(rest[1], where), line=number))
+            steps.append(
+                Step(
+                    "hold",
+                    _button(rest[0], where, buttons, board),
+                    _ms(rest[1], where),
+                    line=number,
+                )
+            )
         else:
             long = head == "long"
             if long:
                 if not rest:
                     raise ScriptError(f"{where}: long takes a button: long b")
                 head, rest = rest[0], rest[1:]
-            bit = _button(head, where)
+            bit = _button(head, where, buttons, board)
             if len(rest) > 1:
                 raise ScriptError(f"{where}: unexpected {' '.join(rest[1:])!r}")
             times = _count(rest[0], where) if rest else 1
@@ -105,12 +139,12 @@ def parse(text: str, source: str = "<script>") -> list[Step]:
     return steps
 
 
-def load(path: Path) -> list[Step]:
+def load(path: Path, buttons: str = FIVE, board: str = "this board") -> list[Step]:
     try:
         text = path.read_text(encoding="utf-8")
     except UnicodeDecodeError:
         raise ScriptError(f"{path}: not UTF-8 text") from None
-    return parse(text, str(path))
+    return parse(text, str(path), buttons, board)
 
 
 def masks(step: Step) -> Iterator[int]:

@@ -19,7 +19,7 @@ from typing import TextIO
 
 from duelkeeper.errors import DuelkeeperError
 from duelkeeper.sim.device import Driven, decode
-from duelkeeper.sim.script import BUTTONS, LONG_MS, PRESS_MS, TICK_MS, Step, masks
+from duelkeeper.sim.script import BUTTONS, LONG_MS, PRESS_MS, TICK_MS, Step, has, masks, missing
 
 # Key -> (button, long)
 KEYS = {
@@ -32,6 +32,10 @@ KEYS = {
 HELP = (
     "a b c: buttons A B C   up/down or k j: UP DOWN   A B C K J (capitals), PgUp PgDn: "
     "long press   r: restart (power cycle)   q: quit"
+)
+HELP_THREE = (
+    "a b c: tap A (down) B C (up)   A B C (capitals): hold (A, long B, C)   "
+    "r: restart (power cycle)   q: quit"
 )
 _HALF = {(0, 0): " ", (1, 0): "\u2580", (0, 1): "\u2584", (1, 1): "\u2588"}
 # Quadrants indexed by top-left | top-right << 1 | bottom-left << 2 | bottom-right << 3.
@@ -84,6 +88,8 @@ class Terminal:
         self.out = out
         self.queue: deque[int] = deque()
         self.drawn = -1
+        self.help = HELP_THREE if device.buttons == "abc" else HELP
+        self.note = ""  # a key the board has no button for, said under the frame
 
     def _draw(self) -> None:
         d = self.device
@@ -100,7 +106,8 @@ class Terminal:
             last.partial,
         )
         body = "".join(_INK + line + _RESET + "\x1b[K\n" for line in lines)
-        self.out.write("\x1b[H" + body + "\x1b[K\n" + info + "\x1b[K\n" + HELP + "\x1b[K\n")
+        foot = "".join(line + "\x1b[K\n" for line in ("", info, self.help, self.note))
+        self.out.write("\x1b[H" + body + foot)
         self.out.flush()
 
     def _key(self, key: str) -> bool:
@@ -114,6 +121,11 @@ class Terminal:
         hit = KEYS.get(key)
         if hit is not None:
             name, long = hit
+            if not has(self.device.buttons, name):
+                self.note = missing(name, self.device.buttons, "this board")
+                self._draw()
+                return True
+            self.note = ""
             step = Step("press", BUTTONS[name], LONG_MS if long else PRESS_MS, long=long)
             self.queue.extend(masks(step))
         return True
