@@ -8,6 +8,7 @@ describes the whole.
 """
 
 import ast
+import shutil
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -80,7 +81,8 @@ def run(options: Options) -> int:
             return 0
         done = runner.play(device, steps, recorder)
         if sys.stdout.isatty():
-            print(terminal.frame_text(device, quadrants=True))
+            cols, lines = shutil.get_terminal_size()
+            print(terminal.frame_text(device, cols, lines - 1))  # and the summary line
         events = device.last.events
         if options.target == "rp2":
             state = "the game is on the flash (read it with `duelkeeper sync`)"

@@ -1,9 +1,12 @@
-"""The simulator in a terminal: the e-ink frame in half-block characters, keys as buttons.
+"""The simulator in a terminal: the e-ink frame in block or braille characters, keys as buttons.
 
-Each character cell shows two panel pixels, one above the other (the half blocks
-U+2580, U+2584, U+2588), black on white as on the panel; a terminal narrower than the
-panel gets quadrant blocks instead (2 x 2 pixels a cell). Keys are read without echo;
-each key press is a short press of its button (a terminal reports no key releases),
+The frame is fitted to the terminal (``fit``): half blocks (U+2580, U+2584, U+2588: two
+panel pixels a character, one above the other) when the panel's width fits, 296
+columns and 68 lines; braille (U+2800..U+28FF: 2 x 4 pixels a character) otherwise, every
+pixel in 148 x 36, and in a smaller terminal the frame scaled down to fit, with a line
+saying how large a terminal shows every pixel and how else to see it (PNGs from
+``--script`` and ``--screenshot``). Black on white as on the panel. Keys are read without
+echo; each key press is a short press of its button (a terminal reports no key releases),
 the capital letter is a long press. The device runs in real time, one tick per 10 ms.
 """
 
@@ -12,14 +15,24 @@ import select
 import shutil
 import sys
 import termios
+import textwrap
 import time
 import tty
 from collections import deque
-from typing import TextIO
+from typing import NamedTuple, TextIO
 
 from duelkeeper.errors import DuelkeeperError
 from duelkeeper.sim.device import Driven, decode
-from duelkeeper.sim.script import BUTTONS, LONG_MS, PRESS_MS, TICK_MS, Step, has, masks, missing
+from duelkeeper.sim.script import (
+    BUTTONS,
+    LONG_MS,
+    PRESS_MS,
+    TICK_MS,
+    Step,
+    has,
+    masks,
+    missing,
+)
 
 # Key -> (button, long)
 KEYS = {
@@ -38,41 +51,97 @@ HELP_THREE = (
     "r: restart (power cycle)   q: quit"
 )
 _HALF = {(0, 0): " ", (1, 0): "\u2580", (0, 1): "\u2584", (1, 1): "\u2588"}
-# Quadrants indexed by top-left | top-right << 1 | bottom-left << 2 | bottom-right << 3.
-_QUAD = (
-    " \u2598\u259d\u2580\u2596\u258c\u259e\u259b\u2597\u259a\u2590\u259c\u2584\u2599\u259f\u2588"
-)
+# Braille dots' bits by (x, y) in the 2 x 4 cell (Unicode's dot numbering 1-8).
+_DOTS = ((0x01, 0x02, 0x04, 0x40), (0x08, 0x10, 0x20, 0x80))
 _INK = "\x1b[30;107m"  # black on bright white: the panel
 _RESET = "\x1b[0m"
+_INK_SHARE = 0.34  # scaled down: a pixel is black when this share of its area is
+FOOT = 4  # lines under the frame: a blank one, the status, the keys, a refused key
 
 
-def text(rows: list[list[int]], quadrants: bool = False) -> list[str]:
-    """Pixel rows (1 = black) as lines of block characters."""
+class Fit(NamedTuple):
+    """How a frame is drawn in a terminal: ``braille`` or half blocks, at ``scale``."""
+
+    braille: bool
+    scale: float  # 1.0: every pixel
+
+
+def fit(width: int, height: int, cols: int, lines: int) -> Fit:
+    """The largest drawing of a ``width`` x ``height`` frame in ``cols`` x ``lines``
+    (``lines``: what is left under the frame's footer)."""
+    cols -= 1  # a line as wide as the terminal would wrap on some
+    if cols >= width and lines >= (height + 1) // 2:
+        return Fit(False, 1.0)
+    return Fit(True, min(1.0, 2 * cols / width, 4 * lines / height))
+
+
+def scaled(rows: list[list[int]], scale: float) -> list[list[int]]:
+    """Pixel rows shrunk by ``scale`` (< 1): a pixel is black when about a third of the
+    area it stands for is (thin strokes stay, a black bar stays black)."""
+    height, width = len(rows), len(rows[0]) if rows else 0
+    spans = []
+    for n, size in ((int(width * scale), width), (int(height * scale), height)):
+        cuts = [min(size, int(i / scale)) for i in range(n + 1)]
+        spans.append([(a, max(b, a + 1)) for a, b in zip(cuts, cuts[1:], strict=False)])
+    out = []
+    for y0, y1 in spans[1]:
+        band = rows[y0:y1]
+        out.append(
+            [
+                int(sum(sum(r[x0:x1]) for r in band) >= _INK_SHARE * (x1 - x0) * len(band))
+                for x0, x1 in spans[0]
+            ]
+        )
+    return out
+
+
+def text(rows: list[list[int]], braille: bool = False) -> list[str]:
+    """Pixel rows (1 = black) as lines of half blocks, or of braille characters."""
     height = len(rows)
     width = len(rows[0]) if rows else 0
     lines = []
-    if not quadrants:
+    if not braille:
         for y in range(0, height, 2):
             top = rows[y]
             bottom = rows[y + 1] if y + 1 < height else [0] * width
             lines.append("".join(_HALF[(top[x], bottom[x])] for x in range(width)))
         return lines
-    for y in range(0, height, 2):
-        top = rows[y]
-        bottom = rows[y + 1] if y + 1 < height else [0] * width
+    for y in range(0, height, 4):
+        band = rows[y : y + 4]
         line = []
         for x in range(0, width, 2):
-            r = x + 1 < width
-            k = top[x] | (top[x + 1] if r else 0) << 1 | bottom[x] << 2
-            k |= (bottom[x + 1] if r else 0) << 3
-            line.append(_QUAD[k])
+            bits = 0
+            for dy, row in enumerate(band):
+                for dx in range(min(2, width - x)):
+                    if row[x + dx]:
+                        bits |= _DOTS[dx][dy]
+            line.append(chr(0x2800 + bits))
         lines.append("".join(line))
     return lines
 
 
-def frame_text(device: Driven, quadrants: bool = False) -> str:
+def drawn(rows: list[list[int]], how: Fit) -> list[str]:
+    """The frame's lines as ``fit`` chose."""
+    return text(scaled(rows, how.scale) if how.scale < 1 else rows, how.braille)
+
+
+def how_large(width: int, height: int, how: Fit, cols: int, lines: int) -> str:
+    """A scaled frame's line: how large a terminal shows every pixel, and the PNGs."""
+    if how.scale >= 1:
+        return ""
+    return (
+        f"The frame at {how.scale:.0%} to fit {cols}x{lines}: {(width + 1) // 2 + 1} columns and"
+        f" {(height + 3) // 4 + FOOT} lines show every pixel (or play a --script with"
+        " --screenshot DIR for PNGs)."
+    )
+
+
+def frame_text(device: Driven, cols: int, lines: int) -> str:
+    """The device's frame fitted to ``cols`` x ``lines``, with its scale line if any."""
     w, h = device.geometry
-    return "\n".join(text(decode(device.frame, w, h), quadrants))
+    how = fit(w, h, cols, lines)
+    said = textwrap.wrap(how_large(w, h, how, cols, lines), max(20, cols - 1))
+    return "\n".join(drawn(decode(device.frame, w, h), how) + said)
 
 
 def _final(ch: str) -> bool:
@@ -93,10 +162,8 @@ class Terminal:
 
     def _draw(self) -> None:
         d = self.device
-        cols, _ = shutil.get_terminal_size((120, 40))
-        w, _h = d.geometry
-        quadrants = cols < w + 2
-        lines = text(decode(d.frame, *d.geometry), quadrants)
+        cols, lines = shutil.get_terminal_size((120, 40))
+        w, h = d.geometry
         last = d.last
         info = "%s  %dx%d  presses %d  refreshes: %d full, %d partial" % (
             d.runtime,
@@ -105,9 +172,20 @@ class Terminal:
             last.full,
             last.partial,
         )
-        body = "".join(_INK + line + _RESET + "\x1b[K\n" for line in lines)
-        foot = "".join(line + "\x1b[K\n" for line in ("", info, self.help, self.note))
-        self.out.write("\x1b[H" + body + foot)
+        width = max(20, cols - 1)
+        foot = [""] + [
+            part for said in (info, self.help, self.note) for part in textwrap.wrap(said, width)
+        ]
+        how = fit(w, h, cols, lines - len(foot))
+        if how.scale < 1:  # room for the line saying so, then the scale that leaves
+            said = textwrap.wrap(how_large(w, h, how, cols, lines), width)
+            how = fit(w, h, cols, lines - len(foot) - len(said))
+            foot += textwrap.wrap(how_large(w, h, how, cols, lines), width)
+        body = "".join(
+            _INK + line + _RESET + "\x1b[K\n" for line in drawn(decode(d.frame, w, h), how)
+        )
+        tail = "".join(line + "\x1b[K\n" for line in foot)
+        self.out.write("\x1b[H" + body + tail + "\x1b[J")
         self.out.flush()
 
     def _key(self, key: str) -> bool:
