@@ -77,9 +77,12 @@ def _import(args: argparse.Namespace) -> int:
     from duelkeeper.progress import Progress
 
     # every record replays before anything is written
-    entries = load_entries(args.files, progress=Progress("import"))
+    notes: list[str] = []
+    entries = load_entries(args.files, progress=Progress("import"), notes=notes)
     with _open(args) as log:
         added = log.store_many(entries)
+    for note in notes:
+        print("duelkeeper: note: " + shown(note), file=sys.stderr)
     print(
         "%d new game%s, %d already in the log"
         % (added, "" if added == 1 else "s", len(entries) - added)
@@ -93,7 +96,8 @@ def _import_arguments(parser: argparse.ArgumentParser) -> None:
         "files",
         nargs="+",
         metavar="FILE",
-        help="records: a JSON object, a JSON array or JSON lines; - for stdin",
+        help="records: a JSON object, a JSON array or JSON lines; a game's archive file "
+        "(<id>.dk, as in the quarantine folder); - for stdin",
     )
 
 
@@ -401,10 +405,12 @@ def _sync_once(port: str | None, db: Path | None) -> None:
 
     outcome = sync.run(port, db, progress=Progress("sync"))
     for problem in outcome.problems:
-        print("duelkeeper: %s" % problem, file=sys.stderr)
+        print("duelkeeper: %s" % shown(str(problem)), file=sys.stderr)
+    for noise in outcome.noise:
+        print("duelkeeper: note: %s" % shown(noise), file=sys.stderr)
     print(outcome.summary())
-    print(outcome.roster, flush=True)
-    if outcome.problems:
+    print(shown(outcome.roster), flush=True)
+    if not outcome.ok:
         raise DuelkeeperError(outcome.failure())
 
 

@@ -8,6 +8,7 @@ and deploy use nothing else to reach the device.
 
 import contextlib
 import io
+import re
 import time
 from collections.abc import Iterator
 from types import TracebackType
@@ -79,6 +80,16 @@ def find_port() -> str:
     return str(ports[0])
 
 
+# The last line of MicroPython's error output: an exception's name, perhaps a message.
+_RAISED = re.compile(r"[A-Za-z_][A-Za-z0-9_.]*(Error|Exception|Interrupt|Exit)(:.*)?")
+
+
+def _raised(text: str) -> bool:
+    """Whether ``text``, read as the error output, is an exception the code raised (and
+    not the rest of an answer whose end mark came early: a byte garbled on the line)."""
+    return bool(_RAISED.fullmatch(_last_line(text)))
+
+
 def _last_line(text: str) -> str:
     lines = [line for line in text.strip().splitlines() if line.strip()]
     return lines[-1].strip() if lines else "no output"
@@ -109,8 +120,13 @@ class Device:
             with contextlib.redirect_stdout(quiet):
                 yield
         except TransportExecError as e:
+            if not _raised(e.error_output):
+                raise DeviceError(
+                    "%s: the device's answer arrived garbled on the line (its end came early):"
+                    " is the cable sound? Try again" % self.port
+                ) from None
             raise DeviceError(
-                "%s: %s: %s" % (self.port, doing, _last_line(e.error_output))
+                "%s: %s: %s" % (self.port, doing, _last_line(e.error_output)[:200])
             ) from None
         except TransportError as e:
             raise DeviceError("%s: %s: %s (%s)" % (self.port, doing, e, hint)) from None

@@ -1,10 +1,16 @@
 """Records read from files or standard input, with where each came from.
 
 A file holds one record (a JSON object), a JSON array of records, or JSON lines (one
-record per line; blank lines skipped). ``-`` is standard input. Every failure names the
-file, and the line or item, in one line.
+record per line; blank lines skipped); or one game's archive file as the device keeps it
+(``<id>.dk``, packed: sync's raw copies in the quarantine folder). ``-`` is standard
+input. Every failure names the file, and the line or item, in one line.
+
+An input is read whole, so it has a size bound (MAX_BYTES), and only a regular file is
+read: ``/dev/zero`` would grow until memory ran out, a FIFO would wait for ever.
 """
 
+import json
+import stat
 import sys
 from collections.abc import Iterable
 from datetime import datetime
@@ -13,14 +19,42 @@ from typing import Any
 
 from duelcore import IllegalEvent, RecordError
 from duelcore.jsontext import loads
+from duelkeeper import packed
 from duelkeeper.entry import Entry, prepare
 from duelkeeper.errors import DuelkeeperError
 from duelkeeper.progress import Progress
 
+# The most an input may hold: 64 MiB, some 1,100 long games (Antike Duellum's, 57 KB of
+# JSON) or 28,000 of 7 Wonders Duel (docs/play-log.md); a larger collection is split.
+MAX_BYTES = 64 * 2**20
+
+
+def read_bytes(source: str) -> bytes:
+    """A regular file's bytes, or standard input's for ``-``; at most MAX_BYTES."""
+    name = _name(source)
+    if source == "-":
+        data = sys.stdin.buffer.read(MAX_BYTES + 1)
+    else:
+        mode = Path(source).stat().st_mode
+        if not stat.S_ISREG(mode):
+            what = "a folder" if stat.S_ISDIR(mode) else "a device, pipe or socket"
+            raise DuelkeeperError(f"{name}: {what}, not a file of records")
+        with open(source, "rb") as f:
+            data = f.read(MAX_BYTES + 1)
+    if len(data) > MAX_BYTES:
+        raise DuelkeeperError(
+            f"{name}: larger than {MAX_BYTES // 2**20} MiB, more than any file of records "
+            "needs: split it"
+        )
+    return data
+
 
 def read_text(source: str) -> str:
     """A file's text, or standard input's for ``-``."""
-    data = sys.stdin.buffer.read() if source == "-" else Path(source).read_bytes()
+    return _text(read_bytes(source), source)
+
+
+def _text(data: bytes, source: str) -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
@@ -66,14 +100,54 @@ def parse_records(text: str, source: str) -> list[tuple[str, Any]]:
 
 
 def read_records(sources: Iterable[str]) -> list[tuple[str, Any]]:
-    return [pair for source in sources for pair in parse_records(read_text(source), source)]
+    out: list[tuple[str, Any]] = []
+    for source in sources:
+        data = read_bytes(source)
+        if packed.is_archive(data):
+            out.append(_archive(data, source))
+        else:
+            out += parse_records(_text(data, source), source)
+    return out
+
+
+def _archive(data: bytes, source: str) -> tuple[str, Any]:
+    """A game's archive file: its record, and where it came from, saying what was wrong."""
+    name = _name(source)
+    try:
+        record, wrong = packed.salvage(data)
+    except ValueError as e:
+        raise DuelkeeperError(f"{name}: a packed game, but {e}") from None
+    return (f"{name} ({wrong})" if wrong else name), Salvaged(record) if wrong else record
+
+
+class Salvaged(dict[str, Any]):
+    """A record read from a damaged archive file: its events are kept as far as they
+    replay (``load_entries``)."""
+
+
+def _replayed(data: Any, now: datetime | None) -> Entry:
+    """``prepare(data)``; for a salvaged record, its longest start the rules accept."""
+    try:
+        return prepare(data, now)
+    except IllegalEvent as e:
+        if not isinstance(data, Salvaged) or e.index is None:
+            raise
+        kept = dict(data, events=data["events"][: e.index])
+        try:
+            return prepare(kept, now)
+        except DuelkeeperError as again:
+            raise DuelkeeperError(f"{again} (only its first {e.index} replay; then {e})") from None
 
 
 def load_entries(
-    sources: Iterable[str], now: datetime | None = None, progress: Progress | None = None
+    sources: Iterable[str],
+    now: datetime | None = None,
+    progress: Progress | None = None,
+    notes: list[str] | None = None,
 ) -> list[Entry]:
     """Read and replay every record of ``sources``; the first refusal stops it all.
-    ``progress`` follows the replays, which take most of an import's time.
+    ``progress`` follows the replays, which take most of an import's time; ``notes``
+    gets a line for each game read from a damaged archive file.
 
     Nothing is written here: the caller stores the entries once all have replayed.
     """
@@ -84,7 +158,10 @@ def load_entries(
     try:
         for where, data in records:
             try:
-                entries.append(prepare(data, now))
+                entries.append(_replayed(data, now))
+                if isinstance(data, Salvaged) and notes is not None:
+                    kept = len(json.loads(entries[-1].record)["events"])
+                    notes.append(f"{where}: game {entries[-1].id} kept, {kept} events")
             except (RecordError, IllegalEvent, DuelkeeperError) as e:
                 rid = data.get("id") if isinstance(data, dict) else None
                 label = f"{where} (game {rid})" if isinstance(rid, str) else where

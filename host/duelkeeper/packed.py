@@ -10,10 +10,16 @@ import re
 import zlib
 from typing import Any, NamedTuple
 
-from duelcore.pack import unpack_record
+from duelcore.pack import VERSION, Unpacker, unpack_record, vocab
+from duelcore.record import GAMES
 
 BATCH = 64  # games a call: the calls' fixed costs spread thin, and a cut loses little
 _ID = re.compile(rb"[0-9A-Za-z_.-]{1,64}")
+
+
+class Elsewhere(ValueError):
+    """The game's file arrived whole (its CRC-32 holds) but holds another game: the
+    device's file is wrong, not the line, so reading it again will not help."""
 
 
 class Served(NamedTuple):
@@ -81,8 +87,16 @@ def decode(game_id: str, text: bytes) -> dict[str, Any]:
     except (ValueError, IndexError, KeyError, TypeError, UnicodeError) as e:
         raise ValueError("does not unpack: %s" % e) from None
     if not isinstance(record, dict) or record.get("id") != game_id:
-        raise ValueError("the record is not game %s" % game_id)
+        raise Elsewhere("its file holds %s, not game %s" % (which(record), game_id))
     return record
+
+
+def which(record: object) -> str:
+    """What a record that is not the game asked for is, in a few words."""
+    rid = record.get("id") if isinstance(record, dict) else None
+    if isinstance(rid, str) and _ID.fullmatch(rid.encode()):
+        return "game " + rid
+    return "a record without a valid id"
 
 
 def acks(ids: list[str]) -> str:
@@ -103,3 +117,66 @@ def acked(ids: list[str], lines: list[bytes]) -> bool:
     """Whether ``sync.acks``'s answer says it marked exactly ``ids``."""
     joined = " ".join(ids).encode()
     return lines == [b"ACKS %d %08x" % (len(ids), zlib.crc32(joined))]
+
+
+def is_archive(data: bytes) -> bool:
+    """Whether ``data`` looks like a game's archive file (``<id>.dk``, as sync's raw copy
+    in the quarantine folder keeps it) rather than text: it starts with the codec's
+    version byte, which no JSON text starts with."""
+    return data[:1] == bytes((VERSION,))
+
+
+def salvage(data: bytes) -> tuple[dict[str, Any], str | None]:
+    """The record in an archive file's bytes (the packed record, then its CRC-32
+    little-endian), and what was wrong with them (None: nothing).
+
+    A file whose CRC-32 holds on a first part (bytes appended after it) gives that
+    part's record. One that fails everywhere is damaged inside: its envelope, and its
+    events up to the first that does not unpack (the caller replays what it can). A
+    ValueError says why nothing at all could be read.
+    """
+    if len(data) >= 6 and zlib.crc32(data[:-4]) == int.from_bytes(data[-4:], "little"):
+        return _unpacked(data[:-4]), None
+    crc = zlib.crc32(data[:2])
+    whole = -1
+    for end in range(2, len(data) - 3):  # the longest first part its CRC-32 follows
+        if end > 2:
+            crc = zlib.crc32(data[end - 1 : end], crc)
+        if crc == int.from_bytes(data[end : end + 4], "little"):
+            whole = end
+    if whole >= 0:
+        stray = len(data) - whole - 4
+        return _unpacked(data[:whole]), "%d stray bytes after its checksum, left out" % stray
+    record, events = _partly(data)
+    return record, "damaged, it fails its CRC-32; %d events unpack" % events
+
+
+def _unpacked(data: bytes) -> dict[str, Any]:
+    try:
+        record = unpack_record(data)
+    except (ValueError, IndexError, KeyError, TypeError, UnicodeError) as e:
+        raise ValueError("does not unpack: %s" % e) from None
+    return record
+
+
+def _partly(data: bytes) -> tuple[dict[str, Any], int]:
+    """The envelope of a damaged packed record and the events that unpack, in order."""
+    if len(data) < 2 or data[0] != VERSION or not 0 < data[1] & 0x7F <= len(GAMES):
+        raise ValueError("it fails its CRC-32 and is not a packed game")
+    reader = Unpacker(vocab(GAMES[(data[1] & 0x7F) - 1]))
+    reader.data, reader.pos, reader.end = data, 2, len(data) - 4
+    try:
+        record = reader.value()
+    except (ValueError, IndexError, KeyError, TypeError, UnicodeError) as e:
+        raise ValueError("it fails its CRC-32, and its start does not unpack: %s" % e) from None
+    if not isinstance(record, dict):
+        raise ValueError("it fails its CRC-32, and its start is not a record")
+    record["game"] = GAMES[(data[1] & 0x7F) - 1]
+    events: list[Any] = []
+    while data[1] & 0x80 and reader.pos < reader.end:
+        try:
+            events.append(reader.event())
+        except (ValueError, IndexError, KeyError, TypeError, UnicodeError):
+            break
+    record["events"] = events
+    return record, len(events)

@@ -112,8 +112,21 @@ class Outcome:
     listed: int = 0
     new: int = 0  # added to the log and acknowledged
     known: int = 0  # in the log already, acknowledged again
-    problems: list[Problem] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)  # one per game, by its id
+    noise: list[str] = field(default_factory=list)  # lines that named no game: garbled
     roster: str = ""  # what the roster step did (or why it did not)
+
+    @property
+    def unread(self) -> int:
+        """Games the device listed that no line served readably (their lines garbled):
+        they stay on the device for the next sync."""
+        return max(0, self.listed - self.new - self.known - len(self.problems))
+
+    @property
+    def ok(self) -> bool:
+        """Every game listed is in the log and acknowledged: garbage on the line that
+        named no game (``noise``) fails nothing."""
+        return not self.problems and not self.unread
 
     def summary(self) -> str:
         done = self.new + self.known
@@ -131,7 +144,19 @@ class Outcome:
             ids = [p.id for p in self.problems if p.aside == aside]
             if ids:
                 parts.append("%s: %s" % (where, ", ".join(ids)))
-        return "%d of %d games not synced, %s" % (len(self.problems), self.listed, "; ".join(parts))
+        if self.unread:
+            parts.append(
+                "%d left on the device, %s garbled on the line (the next sync reads %s again)"
+                % (
+                    (self.unread,)
+                    + (("its line", "it") if self.unread == 1 else ("their lines", "them"))
+                )
+            )
+        return "%d of %d games not synced, %s" % (
+            len(self.problems) + self.unread,
+            self.listed,
+            "; ".join(parts),
+        )
 
 
 def _fields(line: bytes, verb: bytes, count: int) -> list[bytes]:
@@ -158,29 +183,26 @@ def read_info(lines: list[bytes]) -> tuple[str, int, int]:
     return device.decode(), int(count), int(proto)
 
 
-def read_list(lines: list[bytes]) -> tuple[list[str], int, list[Problem]]:
-    """The ids from ``GAME <id>`` lines, the count ``END <count>`` gives, and a problem
-    for each line that does not parse (its game stays listed for the next sync)."""
+def read_list(lines: list[bytes]) -> tuple[list[str], int, list[str]]:
+    """The ids from ``GAME <id>`` lines, the count ``END <count>`` gives, and what is
+    wrong with each line that does not parse (a game it was stays for the next sync)."""
     if not lines:
         raise SyncError("the device sent no game list")
     _, count = _fields(lines[-1], b"END", 2)
     ids: list[str] = []
-    problems: list[Problem] = []
+    noise: list[str] = []
     for line in lines[:-1]:
         verb, _, gid = line.partition(b" ")
         if verb == b"GAME" and _ID.fullmatch(gid):
             ids.append(gid.decode())
         else:
-            problems.append(Problem("?", "a garbled line in the device's list: %r" % line[:60]))
+            noise.append("a garbled line in the device's list: %r" % line[:60])
     if not count.isdigit() or int(count) != len(lines) - 1:
-        problems.append(
-            Problem(
-                "?",
-                "the device's list lost a line (%d of %s)"
-                % (len(ids), count.decode(errors="replace")),
-            )
+        noise.append(
+            "the device's list and its count disagree (%d lines, %s said)"
+            % (len(lines) - 1, count.decode(errors="replace")[:20])
         )
-    return ids, int(count) if count.isdigit() else len(ids), problems
+    return ids, int(count) if count.isdigit() else len(ids), noise
 
 
 def read_record(game_id: str, lines: list[bytes]) -> dict[str, Any]:
@@ -212,7 +234,11 @@ def read_record(game_id: str, lines: list[bytes]) -> dict[str, Any]:
     except ValueError as e:
         raise _Garbled("not JSON: %s" % e) from None
     if not isinstance(record, dict) or record.get("id") != game_id:
-        raise _Garbled("the record is not game %s" % game_id)
+        # Arrived whole (length and CRC-32 hold): the device's file is wrong, for good.
+        raise _Damaged(
+            "wrong on the device's flash (its file holds %s, not game %s)"
+            % (packed.which(record), game_id)
+        )
     return record
 
 
@@ -260,7 +286,7 @@ def _entry(game_id: str, data: bytes) -> Entry | str | ValueError:
     try:
         record = packed.decode(game_id, data)
     except ValueError as e:
-        return ValueError(str(e))
+        return e  # its kind tells (packed.Elsewhere: the device's file, for good)
     try:
         return prepare(record)
     except (RecordError, IllegalEvent, DuelkeeperError) as e:
@@ -339,7 +365,7 @@ def _games(device: Device, log: Log, step: Hook, progress: Progress | None) -> O
         set_clock(device)  # so that the games played from now on are dated
         step("clock", None)
         return _pulled(device, log, step, progress or Progress("sync", io.StringIO()), out, count)
-    ids, out.listed, out.problems = read_list(device.lines("sync.list()"))
+    ids, out.listed, out.noise = read_list(device.lines("sync.list()"))
     step("list", None)
     if progress is None:
         progress = Progress("sync", io.StringIO())  # shows nothing
@@ -482,13 +508,13 @@ def _batch(
         said, left = end[1]
         step("pull", None)
         if said != lines:
-            out.problems.append(
-                Problem("?", "the device's batch lost a line (%d of %d)" % (lines, said))
+            out.noise.append(
+                "the device's batch and its count disagree (%d lines, %d said)" % (lines, said)
             )
         for game, before, why in later:
             again = functools.partial(_later, device, log, game, before, why)
             _added(device, log, step, out, done, game.id, again)
-        # Told in the device's order (garbled lines first), as if none had waited.
+        # Told in the device's order, as if none had waited.
         out.problems[first:] = sorted(out.problems[first:], key=lambda p: place.get(p.id, -1))
     step("commit", None)
     return done, (prev if prev != after else None), left
@@ -513,7 +539,7 @@ def _made(
 
 
 def _garbled(out: Outcome, line: bytes) -> None:
-    out.problems.append(Problem("?", "a garbled line in the device's batch: %r" % line[:60]))
+    out.noise.append("a garbled line in the device's batch: %r" % line[:60])
 
 
 def _added(
@@ -547,6 +573,8 @@ def _later(
     line, ``why`` None), or garbled on the way (``why``): pulled once more, alone."""
     if why is None:
         raise _Damaged("damaged on the device's flash (%s)" % game.data.decode(errors="replace"))
+    if isinstance(why, packed.Elsewhere):
+        raise _Damaged("wrong on the device's flash (%s)" % why)
     for _ in range(RETRIES):
         try:
             again, _, _, _ = packed.read_pull(device.lines(packed.pull(prev, 1)))

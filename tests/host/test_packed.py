@@ -49,7 +49,7 @@ def test_a_garbled_game_is_one_line(tmp_path: Path, change, why: str) -> None:  
         packed.decode(gid, line(change(data)))
     with pytest.raises(ValueError, match="not base64"):
         packed.decode(gid, b"a")
-    with pytest.raises(ValueError, match="is not game other-1"):
+    with pytest.raises(ValueError, match="holds game .*, not game other-1"):
         packed.decode("other-1", line(data))
 
 
