@@ -13,9 +13,13 @@ Every game module exposes ``Game(setup)`` with:
 
 A Match is a setup plus the events so far. Undo replays all but the last event: with a
 few dozen events a game this costs little, and it keeps one source of truth.
+
+A setup with ``"score_only": true`` is a quick score (duelcore.quick): the game's ``pad``
+module's Game takes the final counts instead of the turns.
 """
 
-from .errors import IllegalEvent, RecordError
+from .compat import const
+from .errors import IllegalEvent, RecordError, refusal
 from .record import check_event, validate
 
 try:
@@ -33,12 +37,28 @@ _MODULES = {
 }
 
 
-def game_class(game: str) -> "type[Game]":
+# The line of quick.WHY for a quick score's event in a game played turn by turn.
+_Q_TURNS = const(1)
+
+
+def game_class(game: str, score_only: bool = False) -> "type[Game]":
+    """The game's Game, or with ``score_only`` its quick score's (the package's pad)."""
     name = _MODULES.get(game)
     if name is None:
         raise RecordError("unknown game %s" % game)
+    if score_only:
+        name += ".pad"
     module = __import__(name, None, None, ("Game",))
     return module.Game
+
+
+def score_only(setup: dict) -> bool:
+    """Whether a record with this setup is a quick score; RecordError when the flag is
+    neither true nor false."""
+    flag = setup.get("score_only", False)
+    if flag is not True and flag is not False:
+        raise RecordError("bad setup: 'score_only' must be true or false")
+    return flag
 
 
 class Match:
@@ -51,7 +71,8 @@ class Match:
         self.record = record
         self._compact = compact
         self._log: list = []  # events played: codes from game.encode, or the events
-        self._cls = game_class(record["game"])
+        self._quick = score_only(record["setup"])
+        self._cls = game_class(record["game"], self._quick)
         self.game = self._new_game()
         for event in record.get("events", ()):
             self.play(event)
@@ -67,6 +88,8 @@ class Match:
         game = self.game
         try:
             check_event(event)
+            if not self._quick and (event[0] == "score" or event[0] == "won"):
+                raise refusal("duelcore.quick", _Q_TURNS)
             code = game.encode(event) if self._compact and hasattr(game, "encode") else None
             game.apply(event)
         except IllegalEvent as e:

@@ -93,11 +93,12 @@ def _reasons() -> set:
     """Every refusal reason the cores can give the device: their WHY lines, and the two
     record.py words whole."""
     from duelcore.antike.why import WHY as antike
+    from duelcore.quick import WHY as quick
     from duelcore.sevenwonders.why import WHY as seven
     from duelcore.splendor.why import WHY as splendor
 
     out = set()
-    for why in (seven, splendor, antike):
+    for why in (seven, splendor, antike, quick):
         out.update(why.split("\n"))
     tree = ast.parse((CORES / "record.py").read_text(encoding="utf-8"))
     for node in ast.walk(tree):

@@ -1,0 +1,45 @@
+"""7 Wonders Duel's quick score: the score pad's eight rows per player (duelcore.quick).
+
+Ranges: the most any player can score in a row, from the card data (tests/core/
+test_quick.py computes them): all blue cards 67, all green 18, all yellow 15; three
+guilds at their best 28 + 14 + 14 (Moneylenders: the box's 86 coins, Magistrates and
+Tacticians: 14 blue or red cards); the four best wonders 23; Agriculture, Philosophy and
+Mathematics with six tokens 4 + 7 + 18; the box's 86 coins 28; the pawn's 10.
+"""
+
+from ..compat import const
+from ..quick import Quick, no
+
+_Q_MILITARY = const(11)
+_Q_PAWN = const(12)
+_CIVILIAN = const(0)
+_MILITARY = const(7)
+
+
+class Game(Quick):
+    FIELDS = "civilian science commercial guilds wonders progress coins military"
+    LOW = (0, 0, 0, 0, 0, 0, 0, 0)
+    HIGH = (67, 18, 15, 56, 23, 29, 28, 10)
+    WINS = "military science"
+
+    def check(self, p: int, counts: tuple) -> None:
+        if counts[_MILITARY] not in (0, 2, 5, 10):  # the track's three zones (rules 000)
+            raise no(_Q_MILITARY)
+
+    def decide(self, a: tuple, b: tuple) -> tuple:
+        """Civil victory (rules 000, 003): the higher total; on a tie the more blue
+        (civilian) points; on that tie too, a shared victory."""
+        if a[_MILITARY] and b[_MILITARY]:
+            raise no(_Q_PAWN)
+        ta = sum(a)
+        tb = sum(b)
+        if ta != tb:
+            return (0 if ta > tb else 1), "civil"
+        if a[_CIVILIAN] != b[_CIVILIAN]:
+            return (0 if a[_CIVILIAN] > b[_CIVILIAN] else 1), "civil"
+        return None, "civil"
+
+    def player(self, counts: tuple) -> dict:
+        score = self.named(counts)
+        score["total"] = sum(counts)
+        return {"score": score}
