@@ -20,7 +20,7 @@ from duelcore import IllegalEvent, RecordError, replay
 from duelcore.record import loads
 from duelkeeper import export, sheet, stats
 from duelkeeper.entry import date_shown
-from duelkeeper.errors import DuelkeeperError
+from duelkeeper.errors import DuelkeeperError, cut
 from duelkeeper.inputs import load_entries, read_text
 from duelkeeper.kinds import KINDS
 from duelkeeper.log import ENV, Filter, Log
@@ -82,7 +82,7 @@ def _import(args: argparse.Namespace) -> int:
     with _open(args) as log:
         added = log.store_many(entries)
     for note in notes:
-        print("duelkeeper: note: " + shown(note), file=sys.stderr)
+        say(note, note=True)
     print(
         "%d new game%s, %d already in the log"
         % (added, "" if added == 1 else "s", len(entries) - added)
@@ -405,9 +405,9 @@ def _sync_once(port: str | None, db: Path | None) -> None:
 
     outcome = sync.run(port, db, progress=Progress("sync"))
     for problem in outcome.problems:
-        print("duelkeeper: %s" % shown(str(problem)), file=sys.stderr)
+        say(str(problem))
     for noise in outcome.noise:
-        print("duelkeeper: note: %s" % shown(noise), file=sys.stderr)
+        say(noise, note=True)
     print(outcome.summary())
     print(shown(outcome.roster), flush=True)
     if not outcome.ok:
@@ -525,8 +525,17 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _fail(message: str) -> int:
-    print("duelkeeper: " + shown(" ".join(message.splitlines())), file=sys.stderr)
+    say(message)
     return 2
+
+
+def say(message: str, note: bool = False) -> None:
+    """One line on stderr: ``message`` with what a terminal acts on shown as escapes, cut
+    to LINE_MAX characters."""
+    line = ("duelkeeper: note: " if note else "duelkeeper: ") + shown(
+        " ".join(message.splitlines())
+    )
+    print(cut(line), file=sys.stderr)
 
 
 def main(argv: list[str] | None = None) -> int:

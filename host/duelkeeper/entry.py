@@ -11,7 +11,7 @@ from typing import Any, NamedTuple
 
 from duelcore import replay
 from duelcore.record import validate
-from duelkeeper.errors import DuelkeeperError
+from duelkeeper.errors import DuelkeeperError, brief
 from duelkeeper.kinds import kind
 
 # Where a record's own date is looked for, in this order (meta is free-form; these are
@@ -19,6 +19,11 @@ from duelkeeper.kinds import kind
 DATE_KEYS = ("ended", "date", "started")
 DATE_FORMAT = "%Y-%m-%d %H:%M:%S"
 UNKNOWN = ""  # the date of a game whose record gives none (the column is NOT NULL)
+# A game's date is from 1970 (Unix time's start; these games are younger) to 9999: four
+# digits, so that dates sort as text (year 999 sorted after every 2026 game).
+YEARS = (1970, 9999)
+# meta.seconds, the playing time (docs/record-dates.md): whole seconds, at most a week.
+SECONDS_MAX = 7 * 24 * 3600
 
 
 class Entry(NamedTuple):
@@ -57,6 +62,11 @@ def from_result(
     k = kind(record["game"])
     imported = (now or datetime.now()).strftime(DATE_FORMAT)
     meta = record.get("meta") or {}
+    if "seconds" in meta and playing_time(meta) is None:
+        raise DuelkeeperError(
+            "meta.seconds: %s is not a playing time: whole seconds from 0 to %d (a week)"
+            % (brief(meta["seconds"]), SECONDS_MAX)
+        )
     players = record["players"]
     return Entry(
         id=record["id"],
@@ -90,8 +100,23 @@ def game_date(meta: dict[str, Any]) -> str | None:
             continue
         when = moment(value)
         if when is None:
-            raise DuelkeeperError("meta.%s: %s is not an ISO 8601 date or Unix time" % (key, value))
+            raise DuelkeeperError(
+                "meta.%s: %s is not an ISO 8601 date or Unix time" % (key, brief(value))
+            )
+        if not YEARS[0] <= when.year <= YEARS[1]:
+            raise DuelkeeperError(
+                "meta.%s: %s is not a date of a game: years %d to %d"
+                % ((key, brief(value)) + YEARS)
+            )
         return when.strftime(DATE_FORMAT)
+    return None
+
+
+def playing_time(meta: dict[str, Any]) -> int | None:
+    """meta.seconds when it is a playing time (whole seconds, 0 to SECONDS_MAX)."""
+    seconds = meta.get("seconds")
+    if type(seconds) is int and 0 <= seconds <= SECONDS_MAX:
+        return seconds
     return None
 
 

@@ -9,11 +9,12 @@ and BGG, one line per player, because neither has per-player fields for them.
 import csv
 import io
 import json
+import re
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from duelkeeper.entry import UNKNOWN, moment
+from duelkeeper.entry import UNKNOWN, moment, playing_time
 from duelkeeper.kinds import KINDS, kind
 from duelkeeper.kinds import summary as score_line
 from duelkeeper.log import Game
@@ -57,8 +58,8 @@ def _first(game: Game) -> int | None:
 def _minutes(meta: dict[str, Any]) -> int | None:
     """The game's length: meta.seconds (the playing time the device measured), else the
     time from meta.started to meta.ended; None when neither is there."""
-    seconds = meta.get("seconds")
-    if isinstance(seconds, int | float) and not isinstance(seconds, bool) and seconds >= 0:
+    seconds = playing_time(meta)  # None also for a log filled before it was checked
+    if seconds is not None:
         return round(seconds / 60)
     start, end = moment(meta.get("started")), moment(meta.get("ended"))
     if start is None or end is None or end < start:
@@ -70,11 +71,12 @@ def comments(game: Game) -> str:
     """The play's comments: outcome, each player's categories, the record's own comments."""
     k = kind(game.game)
     result = game.result
-    outcome = "shared win" if game.winner is None else "%s wins" % game.players[game.winner]
+    names = [shown(n) for n in game.players]
+    outcome = "shared win" if game.winner is None else "%s wins" % names[game.winner]
     if game.victory:
         outcome += " (%s)" % game.victory
     lines = ["%s game %s: %s" % (SOURCE, game.id, outcome)]
-    lines += ["%s: %s" % (game.players[s], score_line(k, result, s)) for s in (0, 1)]
+    lines += ["%s: %s" % (names[s], score_line(k, result, s)) for s in (0, 1)]
     own = _text(_meta(game), "comments")
     return "\n".join(lines + ([own] if own else []))
 
@@ -95,12 +97,25 @@ def to_csv(games: Sequence[Game]) -> str:
         first = _first(g)
         for seat in (0, 1):
             scores = k.scores(result, seat)
-            writer.writerow(
+            row = (
                 [g.id, g.date, g.game, seat, g.players[seat], g.players[1 - seat]]
                 + [int(first == seat), _RESULT[g.outcome(seat)], g.victory or "", g.totals[seat]]
                 + [scores.get(c, "") for c in categories]
             )
+            writer.writerow([_cell(c) for c in row])
     return out.getvalue()
+
+
+# What makes a spreadsheet read a cell as a formula (OWASP's CSV injection list).
+_FORMULA = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _cell(value: object) -> object:
+    """A CSV cell: text a spreadsheet would run as a formula gets a ``'`` first (shown as
+    text, as OWASP advises), and what a terminal acts on is shown as escapes."""
+    if not isinstance(value, str):
+        return value
+    return "'" + shown(value) if value.startswith(_FORMULA) else shown(value)
 
 
 def to_jsonl(games: Sequence[Game]) -> str:
@@ -128,8 +143,8 @@ def _bgstats_play(game: Game) -> dict[str, Any]:
         },
         "players": [
             {
-                "sourcePlayerId": game.players[seat],
-                "name": game.players[seat],
+                "sourcePlayerId": shown(game.players[seat]),
+                "name": shown(game.players[seat]),
                 "score": game.totals[seat],
                 "winner": game.outcome(seat) >= 0,
                 "rank": 2 if game.outcome(seat) < 0 else 1,
@@ -150,6 +165,16 @@ def _bgstats_play(game: Game) -> dict[str, Any]:
 def to_bgstats(games: Sequence[Game]) -> str:
     """A JSON array of plays, each in BG Stats' documented import format for one play."""
     return json.dumps([_bgstats_play(g) for g in games], indent=2, ensure_ascii=False) + "\n"
+
+
+# What XML 1.0 cannot hold, even escaped: controls but tab and new lines, surrogates,
+# U+FFFE and U+FFFF (a log filled before names were checked may hold them).
+_NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+
+
+def _xml(text: str) -> str:
+    """``text`` as XML holds it: what it cannot hold, as Python escapes."""
+    return _NOT_XML.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
 
 
 def _bgg_play(game: Game) -> ET.Element:
@@ -174,7 +199,7 @@ def _bgg_play(game: Game) -> ET.Element:
             "player",
             username="",
             userid="0",
-            name=game.players[seat],
+            name=_xml(shown(game.players[seat])),
             startposition="" if first is None else str(1 + (seat != first)),
             color="",
             score=str(game.totals[seat]),
@@ -182,7 +207,7 @@ def _bgg_play(game: Game) -> ET.Element:
             rating="0",
             win=str(int(game.outcome(seat) >= 0)),
         )
-    ET.SubElement(play, "comments").text = comments(game)
+    ET.SubElement(play, "comments").text = _xml(comments(game))
     return play
 
 

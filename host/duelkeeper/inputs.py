@@ -21,7 +21,7 @@ from duelcore import IllegalEvent, RecordError
 from duelcore.jsontext import loads
 from duelkeeper import packed
 from duelkeeper.entry import Entry, prepare
-from duelkeeper.errors import DuelkeeperError
+from duelkeeper.errors import QUOTE_MAX, DuelkeeperError, shown_quote
 from duelkeeper.progress import Progress
 
 # The most an input may hold: 64 MiB, some 1,100 long games (Antike Duellum's, 57 KB of
@@ -164,7 +164,11 @@ def load_entries(
                     notes.append(f"{where}: game {entries[-1].id} kept, {kept} events")
             except (RecordError, IllegalEvent, DuelkeeperError) as e:
                 rid = data.get("id") if isinstance(data, dict) else None
-                label = f"{where} (game {rid})" if isinstance(rid, str) else where
+                if isinstance(rid, str):  # an id beyond the limits is quoted cut
+                    shown_id = rid if len(rid) <= QUOTE_MAX else shown_quote(rid)
+                    label = f"{where} (game {shown_id})"
+                else:
+                    label = where
                 raise DuelkeeperError(f"{label}: {e}") from None
             if progress is not None:
                 progress.update(len(entries))

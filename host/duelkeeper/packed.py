@@ -12,6 +12,7 @@ from typing import Any, NamedTuple
 
 from duelcore.pack import VERSION, Unpacker, unpack_record, vocab
 from duelcore.record import GAMES
+from duelkeeper.errors import shown_quote
 
 BATCH = 64  # games a call: the calls' fixed costs spread thin, and a cut loses little
 _ID = re.compile(rb"[0-9A-Za-z_.-]{1,64}")
@@ -41,7 +42,7 @@ def read_pull(lines: list[bytes]) -> tuple[list[Served], list[bytes], int, int]:
     ValueError when there is no ``END`` line."""
     end = read_end(lines[-1]) if lines else None
     if end is None:
-        raise ValueError("the device's batch does not end in END: %r" % (lines[-1:],))
+        raise ValueError("the device's batch does not end in END: %s" % shown_quote(lines[-1:]))
     served: list[Served] = []
     garbled: list[bytes] = []
     for line in lines[:-1]:

@@ -10,8 +10,9 @@ on a device come in at sync (``learn``) and are players before their first game.
 from datetime import datetime
 from typing import NamedTuple
 
+from duelcore.record import name_ok
 from duelkeeper.entry import DATE_FORMAT
-from duelkeeper.errors import DuelkeeperError
+from duelkeeper.errors import DuelkeeperError, brief, shown_quote
 from duelkeeper.log import Log
 
 # The roster the device gets: at most ROSTER_BYTES of names, each a line of the file
@@ -92,10 +93,12 @@ def learn(log: Log, name: str, now: datetime | None = None) -> str:
 
 
 def check_name(name: str) -> str:
-    """``name`` as a player's name: one line, no spaces around it, not empty."""
-    if not name or name != name.strip() or not name.isprintable():
+    """``name`` as a player's name: what a record may hold (duelcore.record.name_ok), and
+    not empty."""
+    if not name or not name_ok(name):
         raise DuelkeeperError(
-            "%r is not a player's name: one line of printable text, no spaces around it" % name
+            "%s is not a player's name: 1 to 24 characters, each one a screen shows, no "
+            "spaces around" % shown_quote(name)
         )
     return name
 
@@ -133,7 +136,7 @@ def _move(log: Log, old: str, new: str) -> int:
 
 def _player(log: Log, name: str) -> str:
     if not _known(log, name):
-        raise DuelkeeperError("no player %r in the play log %s" % (name, log.path))
+        raise DuelkeeperError("no player %s in the play log %s" % (shown_quote(name), log.path))
     return name
 
 
@@ -143,8 +146,8 @@ def rename(log: Log, old: str, new: str) -> int:
     check_name(new)
     if _known(log, new):
         raise DuelkeeperError(
-            "%r is a player already: `duelkeeper players merge %s %s` makes them one"
-            % (new, old, new)
+            "%s is a player already: `duelkeeper players merge %s %s` makes them one"
+            % (shown_quote(new), brief(old), brief(new))
         )
     return _move(log, old, new)
 
@@ -154,11 +157,11 @@ def merge(log: Log, old: str, into: str) -> int:
     _player(log, old)
     _player(log, into)
     if old == into:
-        raise DuelkeeperError("%r is the same player: nothing to merge" % old)
+        raise DuelkeeperError("%s is the same player: nothing to merge" % shown_quote(old))
     met = _games_between(log, old, into)
     if met:
         raise DuelkeeperError(
-            "%r and %r played each other in %d game%s: they are not one player; not merged"
-            % (old, into, met, "" if met == 1 else "s")
+            "%s and %s played each other in %d game%s: they are not one player; not merged"
+            % (shown_quote(old), shown_quote(into), met, "" if met == 1 else "s")
         )
     return _move(log, old, into)

@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 from duelkeeper import players
 from duelkeeper.device import Device, DeviceError
-from duelkeeper.errors import DuelkeeperError
+from duelkeeper.errors import DuelkeeperError, shown_quote
 from duelkeeper.log import Log
 
 
@@ -40,7 +40,7 @@ class Exchange(NamedTuple):
 def read_names(lines: list[bytes]) -> tuple[list[str], list[str]]:
     """(names spelled on the device, names its settings hold) from ``sync.names()``."""
     if not lines or not lines[-1].startswith(b"END ") or lines[-1][4:] != b"%d" % (len(lines) - 1):
-        raise DuelkeeperError("the device's names are garbled: %r" % lines[-1:])
+        raise DuelkeeperError("the device's names are garbled: %s" % shown_quote(lines[-1:]))
     new: list[str] = []
     held: list[str] = []
     for line in lines[:-1]:
@@ -68,5 +68,5 @@ def exchange(device: Device, log: Log) -> Exchange:
     renamed = {n: log.player(n) for n in held + new if log.player(n) != n}
     reply = device.lines("sync.roster(%r, %r)" % (tuple(names), renamed))
     if reply != [b"ROSTER %d" % len(names)]:
-        raise DuelkeeperError("the device did not confirm the roster: %r" % reply[:2])
+        raise DuelkeeperError("the device did not confirm the roster: %s" % shown_quote(reply[:2]))
     return Exchange(names, learned, renamed)

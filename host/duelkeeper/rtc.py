@@ -8,6 +8,7 @@ the PC's local time, the wall-clock time the players see (the log keeps dates so
 from datetime import datetime
 
 from duelkeeper.device import Device, DeviceError
+from duelkeeper.errors import shown_quote
 
 
 def set_clock(device: Device, now: datetime | None = None) -> datetime:
@@ -18,7 +19,9 @@ def set_clock(device: Device, now: datetime | None = None) -> datetime:
         "from firmware import sync\nsync.clock(%d,%d,%d,%d,%d,%d)"
         % (t.year, t.month, t.day, t.hour, t.minute, t.second)
     )
-    unconfirmed = DeviceError("%s: the clock was not confirmed: %r" % (device.port, reply[:2]))
+    unconfirmed = DeviceError(
+        "%s: the clock was not confirmed: %s" % (device.port, shown_quote(reply[:2]))
+    )
     if len(reply) != 1 or not reply[0].startswith(b"CLOCK "):
         raise unconfirmed
     try:

@@ -38,7 +38,7 @@ from duelcore import IllegalEvent, RecordError
 from duelkeeper import packed
 from duelkeeper.device import Device, DeviceError
 from duelkeeper.entry import Entry, prepare
-from duelkeeper.errors import DuelkeeperError
+from duelkeeper.errors import DuelkeeperError, shown_quote
 from duelkeeper.log import Log
 from duelkeeper.progress import Progress
 from duelkeeper.roster import exchange
@@ -406,7 +406,7 @@ def _game(device: Device, log: Log, gid: str, out: Outcome, step: Hook) -> None:
         return
     reply = device.lines("sync.ack(%r)" % gid)
     if reply not in ([b"ACK " + gid.encode()], [b"NONE " + gid.encode()]):
-        why = "in the log, but the device's acknowledgement is garbled: %r" % reply[:2]
+        why = "in the log, but the device's acknowledgement is garbled: %s" % shown_quote(reply[:2])
         out.problems.append(Problem(gid, why))
     elif new:
         out.new += 1
@@ -431,7 +431,10 @@ def _pulled(
                 ids = list(done)
                 reply = device.lines(packed.acks(ids))
                 if not packed.acked(ids, reply):
-                    why = "in the log, but the device's acknowledgement is garbled: %r" % reply[:2]
+                    why = (
+                        "in the log, but the device's acknowledgement is garbled: %s"
+                        % shown_quote(reply[:2])
+                    )
                     out.problems.extend(Problem(gid, why) for gid in ids)
                 else:
                     out.new += sum(done.values())

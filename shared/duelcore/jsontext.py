@@ -20,11 +20,15 @@ _DEEP = "JSON nested deeper than %d levels" % DEPTH_MAX
 
 def loads(text: str) -> object:
     """Parse JSON text read from outside; RecordError (one line) when it nests deeper
-    than DEPTH_MAX. json's own ValueError, for text that is not JSON, passes through."""
+    than DEPTH_MAX. json's own ValueError, for text that is not JSON, passes through, as
+    does one for NaN, Infinity or a number beyond a float's range, which Python's json
+    reads but JSON has not (RFC 8259) and no reader after could use."""
     try:
         value = json.loads(text)
     except RuntimeError:  # CPython's RecursionError: deeper than its parser goes
         raise RecordError(_DEEP)
+    if type(value) is float:
+        _finite(value)
     level = [value]
     depth = 0
     while level:
@@ -36,8 +40,15 @@ def loads(text: str) -> object:
             for x in v.values() if isinstance(v, dict) else v if isinstance(v, list) else ():
                 if isinstance(x, (dict, list)):
                     inner.append(x)
+                elif type(x) is float:
+                    _finite(x)
         level = inner
     return value
+
+
+def _finite(x: float) -> None:
+    if x != x or x - x != 0.0:  # NaN; an infinity (inf - inf is NaN)
+        raise ValueError("NaN, Infinity and numbers beyond a float's range are not JSON")
 
 
 def dumps(value: object, comma: str = ",", colon: str = ":") -> str:

@@ -11,10 +11,14 @@ from .errors import RecordError
 
 FORMAT = 1
 GAMES = ("7wd", "splendor-duel", "antike-duellum")
-# docs/record-limits.md: an id names the game's files; a name is what a screen shows.
-# Checked inline in validate(): on the device a function or a public name more costs heap.
+# docs/record-limits.md: an id names the game's files; a name is what a screen shows;
+# a game's events are bounded far above what any game of the rules needs.
 _ID_MAX = const(64)
 _NAME_MAX = const(24)
+_EVENTS_MAX = const(4000)
+_MARKS_MAX = const(2)  # combining marks in a row (Vietnamese stacks two)
+# Spaces a name may not start or end with ("Ann\u00a0" would look like "Ann").
+_SPACES = " \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u202f\u205f\u3000"
 
 
 def loads(text: str) -> dict:
@@ -68,33 +72,74 @@ def validate(record: object) -> dict:
     if not isinstance(players, list) or len(players) != 2:
         raise RecordError("'players' must be a list of two names")
     for p in (0, 1):
-        name = players[p]
-        ok = isinstance(name, str) and len(name) <= _NAME_MAX
-        for ch in name if ok else "":
-            # No control character (C0, DEL, C1: escapes, new lines), line or paragraph
-            # separator, bidirectional control or lone surrogate: shown as it is anywhere.
-            o = ord(ch)
-            if (
-                o < 32
-                or 127 <= o <= 159
-                or 0x2028 <= o <= 0x202E
-                or 0x2066 <= o <= 0x2069
-                or 0xD800 <= o <= 0xDFFF
-            ):
-                ok = False
-        if not ok:
+        if not name_ok(players[p]):
             raise RecordError(
-                "player %d's name must be text of at most %d printable characters" % (p, _NAME_MAX)
+                "player %d's name must be at most %d characters, each one a screen shows, "
+                "no spaces around" % (p, _NAME_MAX)
             )
+    if players[0] == players[1] and players[0]:
+        raise RecordError("the two players must have different names")
     if not isinstance(record.get("setup"), dict):
         raise RecordError("'setup' must be an object")
     events = record.get("events", [])
     if not isinstance(events, list):
         raise RecordError("'events' must be a list")
+    if len(events) > _EVENTS_MAX:
+        raise RecordError(
+            "%d events: a game holds at most %d (docs/record-limits.md)"
+            % (len(events), _EVENTS_MAX)
+        )
     meta = record.get("meta")
     if meta is not None and not isinstance(meta, dict):
         raise RecordError("'meta' must be an object")
     return record
+
+
+def name_ok(name: object) -> bool:
+    """Whether ``name`` may name a player: text of at most _NAME_MAX characters that show
+    as themselves, the same on a screen, a terminal and in an export
+    (docs/record-limits.md). Empty is allowed (a seat nobody named). Shared by the
+    records' validation, the names a device spelled (sync) and ``players rename``."""
+    if not isinstance(name, str) or len(name) > _NAME_MAX:
+        return False
+    if name and (name[0] in _SPACES or name[-1] in _SPACES):
+        return False
+    marks = _MARKS_MAX  # as if after marks: a name does not start with one
+    for ch in name:
+        o = ord(ch)
+        if (
+            o < 32  # C0 controls: escapes, new lines
+            or 127 <= o <= 159  # DEL, C1 controls
+            or o == 0xAD  # soft hyphen, invisible
+            or o == 0x61C  # Arabic letter mark (bidirectional)
+            or 0x115F <= o <= 0x1160  # Hangul fillers: show as nothing
+            or o == 0x180E  # Mongolian vowel separator, invisible
+            or 0x200B <= o <= 0x200F  # zero-width space, joiners, LRM, RLM
+            or 0x2028 <= o <= 0x202E  # line and paragraph separators, bidi embeddings
+            or 0x2060 <= o <= 0x206F  # word joiner, invisible operators, bidi isolates
+            or o == 0x3164  # Hangul filler
+            or 0xD800 <= o <= 0xF8FF  # lone surrogates, private use
+            or 0xFDD0 <= o <= 0xFDEF  # non-characters
+            or o == 0xFEFF  # byte order mark
+            or o == 0xFFA0  # halfwidth Hangul filler
+            or 0xFFF0 <= o <= 0xFFFB  # specials: interlinear annotation
+            or o & 0xFFFE == 0xFFFE  # non-characters U+xFFFE, U+xFFFF
+            or o >= 0xE0000  # tags, variation selectors 17+, private use planes
+        ):
+            return False
+        if (
+            0x300 <= o <= 0x36F
+            or 0x1AB0 <= o <= 0x1AFF
+            or 0x1DC0 <= o <= 0x1DFF
+            or 0x20D0 <= o <= 0x20FF
+            or 0xFE20 <= o <= 0xFE2F
+        ):  # combining marks: a few stack, a heap of them overwrites the lines around
+            marks += 1
+            if marks > _MARKS_MAX:
+                return False
+        else:
+            marks = 0
+    return True
 
 
 def check_event(event: object) -> None:

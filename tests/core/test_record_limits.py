@@ -17,7 +17,13 @@ ID_WHY = "'id' must be 1 to 64 letters, digits, '-', '_' or '.', not starting wi
 
 
 def name_why(p: int) -> str:
-    return "player %d's name must be text of at most 24 printable characters" % p
+    return (
+        "player %d's name must be at most 24 characters, each one a screen shows, "
+        "no spaces around" % p
+    )
+
+
+EVENTS_WHY = "4001 events: a game holds at most 4000 (docs/record-limits.md)"
 
 
 def record(**changes: Any) -> dict[str, Any]:
@@ -54,6 +60,31 @@ REFUSED: list[tuple[str, dict[str, Any], str]] = [
     ("name of a million characters", record(players=["A" * 1_000_000, "Bob"]), name_why(0)),
     ("name of 25 characters", record(players=["Ann", "B" * (24 + 1)]), name_why(1)),
     ("name not text", record(players=[None, "Bob"]), name_why(0)),
+    # issue 25: what shows as nothing, or as something else, or overwrites the lines around
+    ("name with an Arabic letter mark", record(players=["A\u061cnn", "Bob"]), name_why(0)),
+    ("name with a right-to-left mark", record(players=["Ann\u200f", "Bob"]), name_why(0)),
+    ("name with a zero-width space", record(players=["Ann", "B\u200bob"]), name_why(1)),
+    ("name with a byte order mark", record(players=["\ufeffAnn", "Bob"]), name_why(0)),
+    ("name with a zero-width joiner", record(players=["An\u200dn", "Bob"]), name_why(0)),
+    ("name with tag characters", record(players=["Ann\U000e0041\U000e007f", "Bob"]), name_why(0)),
+    ("name ending in a no-break space", record(players=["Ann\u00a0", "Bob"]), name_why(0)),
+    ("name starting with a space", record(players=["Ann", " Bob"]), name_why(1)),
+    ("name ending in an ideographic space", record(players=["Ann\u3000", "Bob"]), name_why(0)),
+    ("name with 23 combining marks", record(players=["A" + "\u0301" * 23, "Bob"]), name_why(0)),
+    ("name with 3 combining marks", record(players=["A\u0301\u0302\u0303", "Bob"]), name_why(0)),
+    ("name starting with a combining mark", record(players=["\u0301Ann", "Bob"]), name_why(0)),
+    ("name with private use", record(players=["Ann\ue000", "Bob"]), name_why(0)),
+    ("name with plane 15 private use", record(players=["Ann\U000f0000", "Bob"]), name_why(0)),
+    ("name with U+FFFE", record(players=["Ann\ufffe", "Bob"]), name_why(0)),
+    ("name with U+FFFF", record(players=["Ann", "Bob\uffff"]), name_why(1)),
+    ("name with U+FDD0", record(players=["Ann\ufdd0", "Bob"]), name_why(0)),
+    ("name a Hangul filler", record(players=["\u3164", "Bob"]), name_why(0)),
+    (
+        "the same name twice",
+        record(players=["Ann", "Ann"]),
+        "the two players must have different names",
+    ),
+    ("4,001 events", record(events=[["coins", 0, 1]] * 4001), EVENTS_WHY),
 ]
 
 ACCEPTED: list[tuple[str, dict[str, Any]]] = [
@@ -63,6 +94,11 @@ ACCEPTED: list[tuple[str, dict[str, Any]]] = [
     ("names of 24 characters, not ASCII", record(players=["Ä" * 24, "アン・ボブ"])),
     ("names with spaces and punctuation", record(players=["Ann (host)", "Bob & co."])),
     ("an empty name", record(players=["", "Bob"])),
+    ("two empty names", record(players=["", ""])),
+    ("two stacked marks (Vietnamese)", record(players=["Vi\u1ec7t", "Vie\u0323\u0302t"])),
+    ("an emoji with a variation selector", record(players=["Ann \u2764\ufe0f", "Bob"])),
+    ("spaces inside", record(players=["Ann Lee", "Bob\u00a0Ray"])),
+    ("4,000 events", record(events=[["coins", 0, 1]] * 4000)),
 ]
 
 
