@@ -18,7 +18,10 @@ _NAME_MAX = const(24)
 _EVENTS_MAX = const(4000)
 _MARKS_MAX = const(2)  # combining marks in a row (Vietnamese stacks two)
 # Spaces a name may not start or end with ("Ann\u00a0" would look like "Ann").
-_SPACES = " \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u202f\u205f\u3000"
+_SPACES = (
+    " \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a"
+    "\u202f\u205f\u3000"
+)
 
 
 def loads(text: str) -> dict:
