@@ -77,6 +77,9 @@ class App:
         self.notice: str | None = None  # one line for the status bar, until the next key
         self.asked = False  # a B on a tracking screen asked to undo; a second B undoes
         self.later = False  # events past a damaged journal entry wait (session.catch_up)
+        # Events undone, the next to redo last; a new event other than that one ends them
+        # (as the journal's entries tell again at boot: storage.undone).
+        self.undone: list = []
         self.settings: dict = storage.settings()  # type: ignore[attr-defined]
         self._once("boot")
 
@@ -186,6 +189,12 @@ class App:
             self.notice = tr("Flash write failed: not played")
             self.redraw()
             return False
+        undone = self.undone
+        if undone:  # redone (from the C menu, or entered again): the next waits; else gone
+            if undone[-1] == event:
+                undone.pop()
+            else:
+                undone.clear()
         self.notice = self.stack[0].describe(event)  # the tracking screen tells it
         if self.later:
             self._once("catch_up")
@@ -238,6 +247,7 @@ class App:
                 self.redraw()
                 return
             last = m.undo()
+            self.undone.append(last)  # the C menu offers it back first
             self.notice = tr("Undone: %s") % self.stack[0].describe(last)
         self.back_to(1)
         self.stack[0].enter()

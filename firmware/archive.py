@@ -197,6 +197,7 @@ def resume(s: "Storage") -> "tuple[dict[str, object] | None, str | None]":
     old: Any = None  # the reader of a journal duelcore.pack wrote
     events: list[object] = []
     past: list[object] = []  # the events read past an entry that cannot be
+    undone: list[object] = []  # undone events, next to redo last (App.undone)
     cut = -1  # where the first unreadable entry starts
     mended = False
     pos = 0
@@ -227,7 +228,7 @@ def resume(s: "Storage") -> "tuple[dict[str, object] | None, str | None]":
                 record = head
             elif end == at:
                 if into:
-                    into.pop()
+                    undone.append(into.pop())
             elif old is not None:
                 into.append(old.event_at(buf, at, end))
             elif buf[at] == _CODE:
@@ -238,6 +239,11 @@ def resume(s: "Storage") -> "tuple[dict[str, object] | None, str | None]":
                 event = json.loads(bytes(view[at:end]))
                 check_event(event)
                 into.append(event)
+            if end != at and undone and into:  # an event: the one redone, or a new one
+                if undone[-1] == into[-1]:
+                    undone.pop()
+                else:
+                    undone.clear()
         except _UNREADABLE:
             if record is None:
                 break
@@ -256,8 +262,12 @@ def resume(s: "Storage") -> "tuple[dict[str, object] | None, str | None]":
         notice = tr("Save repaired: no move lost")
     if old is not None:  # written anew in today's format, for the entries to come
         _rewrite(s, _journal(record, events))
+        undone = []  # the undos are not written anew: no redo, as the next boot would read
     elif cut >= 0 or mended:  # the damage repaired, or cut off
         _rewrite(s, view[: cut if cut >= 0 else len(buf)])
+        if cut >= 0:
+            undone = []  # what follows the damage is the player's to enter again
+    s.undone = undone
     record["events"] = events
     return record, notice
 

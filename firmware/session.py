@@ -54,6 +54,7 @@ def boot(app: "App") -> None:
             app.match = None
             notice = tr("Saved game refused: %s") % e
         app.later = app.storage.later() is not None  # type: ignore[attr-defined]
+        app.undone = app.storage.undone  # type: ignore[attr-defined]
     app.notice = notice or why
     if app.later:  # what could not be read may have been no move at all
         catch_up(app)
@@ -136,6 +137,7 @@ def new_game(app: "App", game: str, players: list, setup: dict) -> None:
         return
     app.notice = None
     app.later = False  # start() dropped any events kept from another game
+    app.undone = []
     _track(app, _SETUP)
 
 
@@ -185,6 +187,7 @@ def _end(app: "App", notice: str) -> None:
     core = core[: core.rfind(".")]  # duelcore.<game>: the package of the Game class
     app.match = None
     app.later = False
+    app.undone = []
     app.notice = notice
     _games(app)
     forget(_PLAYING)

@@ -18,6 +18,7 @@ __all__ = ("Canvas", "big", "columns", "fit", "flag", "menu", "pair", "status", 
 _BAR = const(10)  # title bar and status line height (SMALL + padding)
 _ROW = const(18)  # a list row: LARGE + 2
 GAME_HINTS = word("A play B undo C more")
+REDO_HINTS = word("A play B undo C redo")  # while the C menu offers a redo (App.undone)
 BAR = _BAR
 
 

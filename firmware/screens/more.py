@@ -1,4 +1,7 @@
-"""The C menu during a game: the score so far, corrections, ending the game.
+"""The C menu during a game: redo, the score so far, corrections, ending the game.
+
+After an undo its first item plays the undone event again ("Redo: ..."), one a press,
+the latest undone first, until another event is played (App.undone).
 
 Corrections are the records' own correction events (7 Wonders Duel ``coins``, Splendor
 Duel ``tokens``, Antike Duellum ``resources``), one unit a press, each journalled and
@@ -14,10 +17,16 @@ class Screen(Menu):
     in_game = True
 
     def __init__(self, app: object) -> None:
-        labels = [tr("Score so far")]
-        events: list = [None]
-        groups = [0]
         track = app.stack[0]  # type: ignore[attr-defined]
+        labels = []
+        events: list = []
+        undone = app.undone  # type: ignore[attr-defined]
+        if undone:
+            labels.append(tr("Redo: %s") % track.describe(undone[-1]))
+            events.append(undone[-1])
+        groups = [0]
+        labels.append(tr("Score so far"))
+        events.append(None)
         for p in (0, 1):
             groups.append(len(labels))
             track.corrections(p, labels, events)  # the game's own, from its tracking screen
@@ -36,7 +45,7 @@ class Screen(Menu):
             app.play(ev)  # type: ignore[attr-defined]
             return
         n = len(self.labels)
-        if i == 0:
+        if i < n - 2:  # the score so far: the one other item without an event
             sheet = __import__("firmware.screens.sheet", None, None, ("Screen",))
             app.push(sheet.Screen(app, True))  # type: ignore[attr-defined]
         elif i == n - 2:

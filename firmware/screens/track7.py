@@ -21,7 +21,7 @@ from ..app import screen_module
 from ..gfx.canvas import SMALL, Canvas
 from ..gfx.icons import COIN, SCIENCE, SCROLL, SHIELD, STAR, WONDER
 from ..lang import name, tr, word
-from ..ui import GAME_HINTS, columns, flag, pair, status
+from ..ui import GAME_HINTS, REDO_HINTS, columns, flag, pair, status
 from . import BTN_A, BTN_B, BTN_C, BTN_DOWN, BTN_UP, PRESS, Base, choice
 
 # Flag a threat from this close: shields to the capital, symbols missing.
@@ -50,6 +50,7 @@ class Screen(Base):
     def __init__(self, app: object) -> None:
         super().__init__(app)
         self.hints = tr(GAME_HINTS)
+        self.redo = tr(REDO_HINTS)
         # The words it draws, looked up once (per frame they would load lang's lookup)
         self.words = (tr("AGE %s  %d/20"), tr("%d TO WIN"), tr("Age %s  %d/20  %s to play"))
         # Figures per player, refreshed on enter(): coins, score, shields to the
@@ -218,4 +219,4 @@ def draw(c: Canvas, s: object) -> None:
         if sci <= _SCIENCE_NEAR:
             c.icon(SCIENCE, x, y - 1)
             flag(c, s.words[1] % sci, x + 13, y)  # type: ignore[attr-defined]
-    status(c, s.app, s.hints, s.status())  # type: ignore[attr-defined]
+    status(c, s.app, s.redo if s.app.undone else s.hints, s.status())  # type: ignore[attr-defined]

@@ -11,7 +11,7 @@ again undoes), C: the rest (corrections, the score, ending).
 from ..gfx.canvas import LARGE, SMALL, Canvas
 from ..gfx.icons import CROWN
 from ..lang import name, tr
-from ..ui import GAME_HINTS, big, columns, corrections, flag, status
+from ..ui import GAME_HINTS, REDO_HINTS, big, columns, corrections, flag, status
 from . import BTN_A, BTN_B, BTN_C, BTN_DOWN, BTN_UP, PRESS, Base, choice
 
 NEAR = 2
@@ -37,7 +37,7 @@ class Screen(Base):
         # The words it draws, looked up once (per frame they would load lang's lookup)
         self.words = (
             tr(GAME_HINTS), tr("MIGC"), tr("CAN CLAIM"), tr("Cities %d  Temples %d"),
-            tr("%d TO WIN"), tr("%s to play  %s"),
+            tr("%d TO WIN"), tr("%s to play  %s"), tr(REDO_HINTS),
         )  # fmt: skip
 
     def enter(self) -> None:
@@ -181,4 +181,4 @@ def draw(c: Canvas, s: object) -> None:
             x = flag(c, words[4] % left, x, y)
         if s.claim[p]:  # type: ignore[attr-defined]
             flag(c, words[2], x, y)
-    status(c, s.app, words[0], s.status())  # type: ignore[attr-defined]
+    status(c, s.app, words[6] if s.app.undone else words[0], s.status())  # type: ignore[attr-defined]

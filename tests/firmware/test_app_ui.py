@@ -85,7 +85,8 @@ def test_corrections_undo_and_the_score_so_far(tmp_path: Path) -> None:
         assert d.last.events == 3
         assert d.view()["notice"] == "Undone: Bob coins +1"
         ap.press("c")
-        ap.pick(d.view(), 0)
+        assert d.view()["labels"][:2] == ["Redo: Bob coins +1", "Score so far"]
+        ap.pick(d.view(), 1)
         v = d.view()
         assert v["screen"] == "sheet"
         ap.press("b")  # back to the C menu, then to the game: nothing undone
