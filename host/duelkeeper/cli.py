@@ -22,7 +22,7 @@ from duelkeeper import export, sheet, stats
 from duelkeeper.entry import date_shown
 from duelkeeper.errors import DuelkeeperError, cut
 from duelkeeper.inputs import load_entries, read_text
-from duelkeeper.kinds import KINDS
+from duelkeeper.kinds import KINDS, WINNER
 from duelkeeper.log import ENV, Filter, Log
 from duelkeeper.names import LANGS
 from duelkeeper.textable import shown, table
@@ -108,11 +108,14 @@ def _games(args: argparse.Namespace) -> int:
         print(json.dumps([export.summary(g) for g in games], indent=2))
         return 0
     rows = [
-        [date_shown(g.date), g.id, g.game, "%s - %s" % g.players, "%d - %d" % g.totals]
+        [date_shown(g.date), g.id, g.game, "%s - %s" % g.players]
+        + ["-" if g.quick == WINNER else "%d - %d" % g.totals]
         + ["shared" if g.winner is None else g.players[g.winner], g.victory or ""]
+        + ["score only" if g.score_only else "turns"]
         for g in games
     ]
-    print(table(["date", "id", "game", "players", "score", "winner", "victory"], rows))
+    header = ["date", "id", "game", "players", "score", "winner", "victory", "entered"]
+    print(table(header, rows))
     return 0
 
 

@@ -12,7 +12,7 @@ from typing import Any, NamedTuple
 from duelcore import replay
 from duelcore.record import validate
 from duelkeeper.errors import DuelkeeperError, brief
-from duelkeeper.kinds import kind
+from duelkeeper.kinds import entered, kind
 
 # Where a record's own date is looked for, in this order (meta is free-form; these are
 # the keys the device and hand-written records use).
@@ -37,6 +37,7 @@ class Entry(NamedTuple):
     totals: tuple[int, int]
     record: str  # canonical(): equal games compare equal
     result: str  # the replay result, JSON (key-sorted)
+    quick: int  # how it was entered: kinds.TURNS, SCORE (a quick score) or WINNER (no counts)
 
 
 def prepare(record: object, now: datetime | None = None) -> Entry:
@@ -79,6 +80,7 @@ def from_result(
         totals=(k.total(result, 0), k.total(result, 1)),
         record=canonical(record),
         result=canonical(result),
+        quick=entered(result),
     )
 
 

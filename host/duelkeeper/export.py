@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from duelkeeper.entry import UNKNOWN, moment, playing_time
-from duelkeeper.kinds import KINDS, kind
+from duelkeeper.kinds import KINDS, WINNER, kind
 from duelkeeper.kinds import summary as score_line
 from duelkeeper.log import Game
 from duelkeeper.textable import shown
@@ -31,9 +31,10 @@ def summary(game: Game) -> dict[str, Any]:
         "game": game.game,
         "date": game.date or None,
         "players": list(game.players),
-        "scores": list(game.totals),
+        "scores": None if game.quick == WINNER else list(game.totals),
         "winner": game.winner,
         "victory": game.victory,
+        "score_only": game.score_only,
     }
 
 
@@ -75,6 +76,8 @@ def comments(game: Game) -> str:
     outcome = "shared win" if game.winner is None else "%s wins" % names[game.winner]
     if game.victory:
         outcome += " (%s)" % game.victory
+    if game.score_only:
+        outcome += ", score only"
     lines = ["%s game %s: %s" % (SOURCE, game.id, outcome)]
     lines += ["%s: %s" % (names[s], score_line(k, result, s)) for s in (0, 1)]
     own = _text(_meta(game), "comments")
@@ -89,17 +92,18 @@ def to_csv(games: Sequence[Game]) -> str:
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(
         ["id", "date", "game", "seat", "player", "opponent", "started", "result", "victory"]
-        + ["score", *categories]
+        + ["score_only", "score", *categories]
     )
     for g in games:
         k = kind(g.game)
         result = g.result
         first = _first(g)
         for seat in (0, 1):
-            scores = k.scores(result, seat)
+            scores = {} if g.quick == WINNER else k.scores(result, seat)
             row = (
                 [g.id, g.date, g.game, seat, g.players[seat], g.players[1 - seat]]
-                + [int(first == seat), _RESULT[g.outcome(seat)], g.victory or "", g.totals[seat]]
+                + [int(first == seat), _RESULT[g.outcome(seat)], g.victory or ""]
+                + [int(g.score_only), scores.get(k.categories[-1], "")]
                 + [scores.get(c, "") for c in categories]
             )
             writer.writerow([_cell(c) for c in row])
@@ -156,6 +160,9 @@ def _bgstats_play(game: Game) -> dict[str, Any]:
     }
     if game.date == UNKNOWN:
         del play["playDate"]
+    if game.quick == WINNER:  # no counts: no score, not 0
+        for player in play["players"]:
+            del player["score"]
     minutes = _minutes(meta)
     if minutes is not None:
         play["durationMin"] = minutes
@@ -202,7 +209,7 @@ def _bgg_play(game: Game) -> ET.Element:
             name=_xml(shown(game.players[seat])),
             startposition="" if first is None else str(1 + (seat != first)),
             color="",
-            score=str(game.totals[seat]),
+            score="" if game.quick == WINNER else str(game.totals[seat]),
             new="0",
             rating="0",
             win=str(int(game.outcome(seat) >= 0)),

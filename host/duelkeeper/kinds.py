@@ -128,6 +128,20 @@ KINDS = {
 }
 
 
+# How a game was entered (docs/record-quick-score.md): the log's ``quick`` column.
+TURNS = 0  # turn by turn
+SCORE = 1  # a quick score: the score pad's counts
+WINNER = 2  # a quick score: the winner and the victory only, no counts
+
+
+def entered(result: Result) -> int:
+    """TURNS, SCORE or WINNER for a replay result."""
+    if not result.get("score_only"):
+        return TURNS
+    players = result.get("players")
+    return SCORE if isinstance(players, list) and any(players) else WINNER
+
+
 def kind(name: str) -> Kind:
     """The kind called ``name``; KeyError for a game the log does not know."""
     return KINDS[name]
@@ -135,6 +149,8 @@ def kind(name: str) -> Kind:
 
 def summary(k: Kind, result: Result, seat: int) -> str:
     """One player's categories as text, for play comments: ``civilian 14, ... (total 49)``."""
+    if entered(result) == WINNER:
+        return "no counts (a quick score of the winner only)"
     scores = k.scores(result, seat)
     parts = ", ".join("%s %d" % (c, scores[c]) for c in k.categories[:-1])
     return "%s (%d %s)" % (parts, scores[k.categories[-1]], k.unit)

@@ -23,6 +23,7 @@ import platformdirs
 from duelkeeper import schema
 from duelkeeper.entry import DATE_FORMAT, Entry, day_after, prepare
 from duelkeeper.errors import DuelkeeperError
+from duelkeeper.kinds import TURNS
 
 ENV = "DUELKEEPER_DB"
 FILENAME = "log.sqlite3"
@@ -81,6 +82,12 @@ class Game(NamedTuple):
     totals: tuple[int, int]
     record_json: str
     result_json: str
+    quick: int  # kinds.TURNS, SCORE or WINNER: how the game was entered
+
+    @property
+    def score_only(self) -> bool:
+        """A quick score: filed from its final counts, not tracked turn by turn."""
+        return self.quick != TURNS
 
     @property
     def record(self) -> dict[str, Any]:
@@ -99,12 +106,13 @@ class Game(NamedTuple):
 
 _COLUMNS = (
     "id, game, player0, player1, date, imported, winner, victory, total0, total1, record, result"
+    ", quick"
 )
 
 
 def _game(row: tuple[Any, ...]) -> Game:
-    i, g, p0, p1, when, imported, winner, victory, t0, t1, record, result = row
-    return Game(i, g, (p0, p1), when, imported, winner, victory, (t0, t1), record, result)
+    i, g, p0, p1, when, imported, winner, victory, t0, t1, record, result, quick = row
+    return Game(i, g, (p0, p1), when, imported, winner, victory, (t0, t1), record, result, quick)
 
 
 def _outcome(winner: int | None, seat: int) -> int:
@@ -234,16 +242,17 @@ class Log:
                     "game %s is already in the log with a different record; not replaced" % entry.id
                 )
             self.conn.execute(
-                "INSERT INTO games (%s) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)" % _COLUMNS,
+                "INSERT INTO games (%s) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)" % _COLUMNS,
                 (entry.id, entry.game, *entry.players, entry.date, entry.imported)
-                + (entry.winner, entry.victory, *entry.totals, entry.record, entry.result),
+                + (entry.winner, entry.victory, *entry.totals, entry.record, entry.result)
+                + (entry.quick,),
             )
             self.conn.executemany(
-                "INSERT INTO plays VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO plays VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 [
                     (entry.id, seat, entry.game, entry.date, entry.players[seat])
                     + (entry.players[1 - seat], _outcome(entry.winner, seat), entry.victory)
-                    + (entry.totals[seat],)
+                    + (entry.totals[seat], entry.quick)
                     for seat in (0, 1)
                 ],
             )
@@ -269,10 +278,11 @@ class Log:
         return (_game(row) for row in self.conn.execute(sql, params))
 
     def latest(self, game: str) -> Game | None:
-        """The most recent game of one kind, or None."""
+        """The most recent game of one kind tracked turn by turn, or None."""
         row = self.conn.execute(
-            "SELECT %s FROM games WHERE game = ? ORDER BY date DESC, id DESC LIMIT 1" % _COLUMNS,
-            (game,),
+            "SELECT %s FROM games WHERE game = ? AND quick = ? ORDER BY date DESC, id DESC LIMIT 1"
+            % _COLUMNS,
+            (game, TURNS),
         ).fetchone()
         return None if row is None else _game(row)
 

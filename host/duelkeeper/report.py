@@ -21,7 +21,7 @@ from matplotlib.ticker import MaxNLocator
 
 from duelkeeper import stats
 from duelkeeper.entry import date_shown
-from duelkeeper.kinds import KINDS
+from duelkeeper.kinds import KINDS, WINNER
 from duelkeeper.log import Game, Log
 from duelkeeper.names import Words
 from duelkeeper.sheet import label, timeline
@@ -47,10 +47,11 @@ def _image(data: str, alt: str) -> str:
 
 
 def _scores(log: Log) -> dict[str, dict[str, list[int]]]:
-    """Scores per game kind and player, for the players with the most games."""
+    """Scores per game kind and player, for the players with the most games (a quick
+    score of the winner only has none)."""
     out: dict[str, dict[str, list[int]]] = {}
     for game, player, score in log.conn.execute(
-        "SELECT game, player, score FROM plays ORDER BY game, player"
+        "SELECT game, player, score FROM plays WHERE quick < ? ORDER BY game, player", (WINNER,)
     ):
         out.setdefault(game, {}).setdefault(player, []).append(score)
     for game, players in out.items():
@@ -152,17 +153,17 @@ def build(log: Log, game_id: str | None = None, lang: str = "en") -> str:
         body.append("<p>No games in the play log yet.</p>")
     else:
         body += ["<h2>Players</h2>", _stats_html(stats.compute(log))]
-        body += [
-            "<h2>Score distributions</h2>",
-            _image(png(_distributions(_scores(log))), "scores"),
-        ]
+        scores = _scores(log)
+        if scores:  # none when every game is a quick score of the winner only
+            body += ["<h2>Score distributions</h2>", _image(png(_distributions(scores)), "scores")]
         body += ["<h2>Victory types</h2>", _image(png(_victories(log)), "victory types")]
     if track is not None:
         title = "%s, %s vs %s, %s" % (game_title(track), *track.players, date_shown(track.date))
-        body += [
-            "<h2>One game: %s</h2>" % html.escape(title),
-            _image(png(_track(track, lang)), "track"),
-        ]
+        body.append("<h2>One game: %s</h2>" % html.escape(title))
+        if track.score_only:  # filed from its final counts: no events to draw
+            body.append("<p>A quick score, entered after the game: no track.</p>")
+        else:
+            body.append(_image(png(_track(track, lang)), "track"))
     return (
         '<!DOCTYPE html>\n<html lang="%s"><head><meta charset="utf-8">'
         "<title>duelkeeper play log</title><style>%s</style></head>\n<body>\n%s\n</body></html>\n"

@@ -65,6 +65,17 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "CREATE TABLE players (name TEXT PRIMARY KEY, added TEXT NOT NULL) WITHOUT ROWID",
         "CREATE TABLE aliases (name TEXT PRIMARY KEY, player TEXT NOT NULL) WITHOUT ROWID",
     ),
+    # 4: how a game was entered: 0 turn by turn, 1 a quick score (the score pad's counts),
+    # 2 a quick score of the winner only (docs/record-quick-score.md). Logs before this
+    # step hold no quick score (their duelkeeper refused the records), so 0 is right for
+    # every row there. plays carries it too, in the covering index stats scans.
+    (
+        "ALTER TABLE games ADD COLUMN quick INTEGER NOT NULL DEFAULT 0 CHECK (quick IN (0, 1, 2))",
+        "ALTER TABLE plays ADD COLUMN quick INTEGER NOT NULL DEFAULT 0 CHECK (quick IN (0, 1, 2))",
+        "DROP INDEX plays_by_player",
+        """CREATE INDEX plays_by_player
+            ON plays (game, player, opponent, outcome, victory, quick, score)""",
+    ),
 )
 
 VERSION = len(MIGRATIONS)

@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 
 from duelcore import Match
 from duelkeeper.entry import date_shown
-from duelkeeper.kinds import kind
+from duelkeeper.kinds import WINNER, kind
 from duelkeeper.log import Game
 from duelkeeper.names import Words
 from duelkeeper.textable import shown, table
@@ -41,11 +41,11 @@ def timeline(record: dict[str, Any], players: tuple[str, str]) -> Timeline:
 
 
 def sheet(game: Game) -> dict[str, Any]:
-    """The score sheet as data (``show --json``)."""
+    """The score sheet as data (``show --json``). A quick score (``score_only``) has no
+    timeline, and with the winner only no scores either (docs/record-quick-score.md)."""
     k = kind(game.game)
     result = game.result
     scores = [k.scores(result, 0), k.scores(result, 1)]
-    line = timeline(game.record, game.players)
     return {
         "id": game.id,
         "game": game.game,
@@ -54,13 +54,18 @@ def sheet(game: Game) -> dict[str, Any]:
         "players": list(game.players),
         "winner": game.winner,
         "victory": game.victory,
-        "scores": {c: [scores[0][c], scores[1][c]] for c in k.categories},
-        "timeline": {
-            "labels": line.labels,
-            "rows": [
-                {"event": e, "values": v} for e, v in zip(line.events, line.values, strict=True)
-            ],
-        },
+        "score_only": game.score_only,
+        "scores": None
+        if game.quick == WINNER
+        else {c: [scores[0][c], scores[1][c]] for c in k.categories},
+        "timeline": None if game.score_only else _rows(timeline(game.record, game.players)),
+    }
+
+
+def _rows(line: Timeline) -> dict[str, Any]:
+    return {
+        "labels": line.labels,
+        "rows": [{"event": e, "values": v} for e, v in zip(line.events, line.values, strict=True)],
     }
 
 
@@ -98,13 +103,24 @@ def render(data: dict[str, Any], lang: str = "en") -> str:
     )
     head = shown("%s  %s  %s" % (data["title"], data["id"], date_shown(data["date"] or "")))
     head += "\n" + shown("%s vs %s: %s" % (players[0], players[1], outcome))
-    scores = table(["", *players], [[label(c, words), *v] for c, v in data["scores"].items()])
+    if data["score_only"]:
+        head += "\nscore only: entered after the game, not tracked turn by turn"
+    parts = [head]
+    if data["scores"] is None:
+        parts.append("no counts entered: the winner only")
+    else:
+        rows = [[label(c, words), *v] for c, v in data["scores"].items()]
+        parts.append(table(["", *players], rows))
     line = data["timeline"]
-    steps = table(
-        ["#", "event", *(label(t, words) for t in line["labels"])],
-        [
-            ["-" if i == 0 else i - 1, describe(row["event"], players, words), *row["values"]]
-            for i, row in enumerate(line["rows"])
-        ],
-    )
-    return "\n\n".join([head, scores, steps])
+    if line is not None:
+        parts.append(
+            table(
+                ["#", "event", *(label(t, words) for t in line["labels"])],
+                [
+                    ["-" if i == 0 else i - 1, describe(row["event"], players, words)]
+                    + row["values"]
+                    for i, row in enumerate(line["rows"])
+                ],
+            )
+        )
+    return "\n\n".join(parts)

@@ -16,7 +16,7 @@ import math
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from duelkeeper.kinds import KINDS
+from duelkeeper.kinds import KINDS, TURNS, WINNER
 from duelkeeper.log import Log
 from duelkeeper.textable import Cell, table
 
@@ -32,8 +32,10 @@ class PlayerStats:
     losses: int = 0
     draws: int = 0
     victories: dict[str, int] = field(default_factory=dict)  # wins by victory type
-    average: float = 0.0
-    best: int = 0
+    # Over the games with a score: a quick score of the winner only has none
+    # (docs/record-quick-score.md); None when no game has one.
+    average: float | None = None
+    best: int | None = None
     streak: int = 0  # wins in a row up to the latest game
     longest: int = 0  # the longest run of wins
     rating: float = START
@@ -51,6 +53,7 @@ class HeadToHead:
 class KindStats:
     game: str
     games: int
+    score_only: int  # of them, quick scores (filed from their final counts)
     players: list[PlayerStats]  # best rated first
     head_to_head: list[HeadToHead]
 
@@ -91,8 +94,15 @@ def _sequence(log: Log, game: str, players: dict[str, PlayerStats]) -> None:
 # index plays_by_player (whose column order is this GROUP BY): a few hundred groups come
 # back, however many games there are.
 _GROUPS = """
-    SELECT game, player, opponent, outcome, victory, COUNT(*), SUM(score), MAX(score)
-    FROM plays %s GROUP BY game, player, opponent, outcome, victory"""
+    SELECT game, player, opponent, outcome, victory, COUNT(*),
+        SUM(quick < %d), SUM(CASE WHEN quick < %d THEN score END),
+        MAX(CASE WHEN quick < %d THEN score END), SUM(quick > %d)
+    FROM plays %%s GROUP BY game, player, opponent, outcome, victory""" % (
+    WINNER,
+    WINNER,
+    WINNER,
+    TURNS,
+)
 
 
 def compute(log: Log, game: str | None = None) -> list[KindStats]:
@@ -100,12 +110,14 @@ def compute(log: Log, game: str | None = None) -> list[KindStats]:
     where, params = ("WHERE game = ?", [game]) if game else ("", [])
     players: dict[str, dict[str, PlayerStats]] = {}
     pairs: dict[str, dict[tuple[str, str], HeadToHead]] = {}
-    totals: dict[tuple[str, str], int] = {}
-    for kind, name, opponent, outcome, victory, n, total, best in log.conn.execute(
+    totals: dict[tuple[str, str], tuple[int, int]] = {}  # games with a score, their sum
+    quick: dict[str, int] = {}  # quick scores, once per seat
+    for kind, name, opponent, outcome, victory, n, scored, total, best, q in log.conn.execute(
         _GROUPS % where, params
     ):
         p = players.setdefault(kind, {}).setdefault(name, PlayerStats(name))
         p.games += n
+        quick[kind] = quick.get(kind, 0) + q
         if outcome == 1:
             p.wins += n
             key = victory or "none"
@@ -114,8 +126,10 @@ def compute(log: Log, game: str | None = None) -> list[KindStats]:
             p.draws += n
         else:
             p.losses += n
-        p.best = max(p.best, best)  # scores are never negative
-        totals[(kind, name)] = totals.get((kind, name), 0) + total
+        if scored:
+            p.best = best if p.best is None else max(p.best, best)
+            had = totals.get((kind, name), (0, 0))
+            totals[(kind, name)] = (had[0] + scored, had[1] + total)
         if name < opponent:
             h = pairs.setdefault(kind, {}).setdefault(
                 (name, opponent), HeadToHead((name, opponent), 0, (0, 0), 0)
@@ -127,12 +141,13 @@ def compute(log: Log, game: str | None = None) -> list[KindStats]:
     for kind in sorted(players, key=list(KINDS).index):
         mine = players[kind]
         for name, p in mine.items():
-            p.average = totals[(kind, name)] / p.games
+            scored, total = totals.get((kind, name), (0, 0))
+            p.average = total / scored if scored else None
         _sequence(log, kind, mine)
         ranked = sorted(mine.values(), key=lambda p: (-p.rating, p.player))
         games = sum(p.games for p in ranked) // 2
         h2h = sorted(pairs.get(kind, {}).values(), key=lambda h: h.players)
-        out.append(KindStats(kind, games, ranked, h2h))
+        out.append(KindStats(kind, games, quick[kind] // 2, ranked, h2h))
     return out
 
 
@@ -147,6 +162,8 @@ def render(stats: list[KindStats]) -> str:
     sections = []
     for s in stats:
         title = "%s: %d game%s" % (KINDS[s.game].title, s.games, "" if s.games == 1 else "s")
+        if s.score_only:
+            title += " (%d score-only)" % s.score_only
         players = table(PLAYER_HEADER, [player_row(p) for p in s.players])
         pairs = table(
             ["head to head", "games", "wins", "draws"],
@@ -164,5 +181,6 @@ PLAYER_HEADER += ["longest", "elo", "victories"]
 def player_row(p: PlayerStats) -> list[Cell]:
     """One player's figures as shown (rating rounded), under PLAYER_HEADER."""
     victories = ", ".join("%s %d" % item for item in sorted(p.victories.items())) or "-"
-    row: list[Cell] = [p.player, p.games, p.wins, p.losses, p.draws, p.average, p.best]
+    row: list[Cell] = [p.player, p.games, p.wins, p.losses, p.draws]
+    row += ["-" if p.average is None else p.average, "-" if p.best is None else p.best]
     return row + [p.streak, p.longest, round(p.rating), victories]

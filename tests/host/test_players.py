@@ -10,6 +10,7 @@ from loghelp import made, played, store_made, trio
 from test_cli_log import ok, run
 
 from duelkeeper import players, schema
+from duelkeeper.entry import prepare
 from duelkeeper.errors import DuelkeeperError
 from duelkeeper.log import Filter, Log
 
@@ -147,15 +148,22 @@ def test_roster_is_bounded_and_drawable(tmp_path: Path) -> None:
 
 def test_upgrade_from_version_2_keeps_the_games(tmp_path: Path) -> None:
     path = tmp_path / "v2.sqlite3"
+    e = prepare(played("7wd", 1, players=["Ann", "Bob"]))
     conn = sqlite3.connect(path, isolation_level=None)
     schema.migrate(conn, upto=2)
-    conn.close()
-    with Log.open(path) as log:
-        log.add(played("7wd", 1, players=["Ann", "Bob"]))
-    conn = sqlite3.connect(path, isolation_level=None)
-    conn.execute("DROP TABLE players")
-    conn.execute("DROP TABLE aliases")
-    conn.execute("PRAGMA user_version = 2")
+    # The game as version 2 stored it: its row and the two per-player rows.
+    conn.execute(
+        "INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (e.id, e.game, *e.players, e.date, e.imported, e.winner, e.victory, *e.totals)
+        + (e.record, e.result),
+    )
+    for seat in (0, 1):
+        outcome = 1 if e.winner == seat else -1
+        conn.execute(
+            "INSERT INTO plays VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (e.id, seat, e.game, e.date, e.players[seat], e.players[1 - seat], outcome)
+            + (e.victory, e.totals[seat]),
+        )
     conn.close()
     with Log.open(path) as log:
         assert schema.version(log.conn) == schema.VERSION

@@ -549,3 +549,47 @@ def test_garbled_acknowledgement_counts_nothing_and_resyncs(
     again = sync.run(served.path, db)
     assert (again.new, again.known, again.problems) == (0, 0, [])
     assert unsynced(flash) == [] and len(rows(db)) == 6
+
+
+def test_quick_scores_sync_like_any_game(tmp_path: Path) -> None:
+    """A quick score (docs/record-quick-score.md) journalled a player at a time, and one
+    of the winner only, archived by the firmware's Storage and synced into the log."""
+    flash = tmp_path / "flash"
+    flash.mkdir()
+    store = storage_class()(str(flash))
+    pad = {"points": 21, "crowns": 4, "white": 3, "blue": 9, "green": 0, "red": 5, "black": 0}
+    store.start(
+        {
+            "format": 1,
+            "game": "splendor-duel",
+            "players": ["Ann", "Bob"],
+            "setup": {"first": 0, "score_only": True},
+            "events": [],
+            "meta": {"board": "sim"},
+        }
+    )
+    store.append(["score", 1, dict(pad, points=12, crowns=9, blue=2)])
+    store.append(["score", 0, pad])
+    counted = store.finish()
+    won = archive(
+        flash,
+        {
+            "format": 1,
+            "game": "7wd",
+            "id": "x",
+            "players": ["Cy", "Ann"],
+            "setup": {"score_only": True},
+            "events": [["won", 0, "science"]],
+        },
+    )
+    db = tmp_path / "log.sqlite3"
+    with device(flash) as d:
+        outcome = sync.run(d.path, db)
+    assert (outcome.new, outcome.problems) == (2, [])
+    with Log.open(db) as log:
+        a = log.get(counted)
+        assert (a.winner, a.victory, a.totals, a.quick) == (0, "points", (21, 12), 1)
+        assert a.record["events"][0] == ["score", 1, dict(pad, points=12, crowns=9, blue=2)]
+        b = log.get(won)
+        assert (b.winner, b.victory, b.quick) == (0, "science", 2)
+    assert unsynced(flash) == []
