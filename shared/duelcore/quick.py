@@ -65,6 +65,12 @@ def fields(game: str) -> list:
     return out
 
 
+def choices(game: str, name: str) -> "tuple | None":
+    """The only values field ``name`` of ``game`` takes, where they are a few spread over
+    its range (7WD's military: 0, 2, 5, 10); None where any whole number in range goes."""
+    return _pad(game).CHOICES.get(name)
+
+
 def wins(game: str) -> list:
     """The victories a quick score of ``game`` may name without counts (``won``)."""
     return _pad(game).WINS.split()
@@ -81,6 +87,7 @@ class Quick:
     LOW: tuple = ()  # the least and greatest value of each
     HIGH: tuple = ()
     WINS = ""  # the victories ``won`` may name
+    CHOICES: dict = {}  # field: the only values it takes, where its range is not all
 
     def __init__(self, setup: dict) -> None:
         first = setup.get("first")

@@ -10,7 +10,7 @@ import pytest
 
 from duelcore import IllegalEvent, Match, RecordError, pack, quick, replay
 from duelcore.antike.tables import PERSONALITIES, SUPPLY
-from duelcore.quick import fields, wins
+from duelcore.quick import choices, fields, wins
 from duelcore.sevenwonders import cards as sw
 from duelcore.splendor import cards as sd
 
@@ -71,6 +71,8 @@ def test_fields_are_the_pads_rows_with_their_ranges() -> None:
         (n, 0, hi) for n, hi in zip(SD, (97, 28, 22, 22, 22, 22, 22), strict=True)
     ]
     assert fields("antike-duellum") == [(n, 0, s) for n, s in zip(AD, SUPPLY, strict=True)]
+    assert choices("7wd", "military") == (0, 2, 5, 10)
+    assert choices("7wd", "civilian") is None and choices("splendor-duel", "red") is None
     assert wins("7wd") == ["military", "science"]
     assert wins("splendor-duel") == ["points", "crowns", "color"]
     assert wins("antike-duellum") == ["personalities"]

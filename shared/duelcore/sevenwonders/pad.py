@@ -21,9 +21,10 @@ class Game(Quick):
     LOW = (0, 0, 0, 0, 0, 0, 0, 0)
     HIGH = (67, 18, 15, 56, 23, 29, 28, 10)
     WINS = "military science"
+    CHOICES = {"military": (0, 2, 5, 10)}  # the track's three zones (rules 000)
 
     def check(self, p: int, counts: tuple) -> None:
-        if counts[_MILITARY] not in (0, 2, 5, 10):  # the track's three zones (rules 000)
+        if counts[_MILITARY] not in self.CHOICES["military"]:
             raise no(_Q_MILITARY)
 
     def decide(self, a: tuple, b: tuple) -> tuple:
