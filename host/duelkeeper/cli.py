@@ -200,7 +200,7 @@ def _export_arguments(parser: argparse.ArgumentParser) -> None:
 def _players(args: argparse.Namespace) -> int:
     from duelkeeper import players
 
-    with _open(args) as log:
+    with _open(args, readonly=args.action is None) as log:  # a list only reads
         if args.action is None:
             on_device = set(players.roster(log))
             rows = [

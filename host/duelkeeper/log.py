@@ -33,6 +33,23 @@ class IdConflict(DuelkeeperError):
     """A game with this id is in the log already, with a different record."""
 
 
+def _failed(path: Path, e: sqlite3.Error) -> DuelkeeperError:
+    """What a failed write of the log at ``path`` means to its user, in one line."""
+    text = str(e)
+    if "full" in text:
+        why = "the disk is full; nothing of this was written (free some space, then again)"
+    elif "readonly" in text or "read-only" in text:
+        why = "read-only (the file or its folder); nothing was written"
+    elif "malformed" in text or "not a database" in text:
+        why = "damaged (%s); nothing was written: %s" % (text, _RECOVER)
+    else:
+        why = "cannot write the play log: %s" % text
+    return DuelkeeperError("%s: %s" % (path, why))
+
+
+_RECOVER = "keep a copy of it, then `sqlite3 LOG .recover` saves what it can"
+
+
 def default_path() -> Path:
     """$DUELKEEPER_DB, else log.sqlite3 in the user's data directory."""
     env = os.environ.get(ENV)
@@ -119,6 +136,35 @@ def _outcome(winner: int | None, seat: int) -> int:
     return 0 if winner is None else 1 if winner == seat else -1
 
 
+def _writable(path: Path) -> bool:
+    """Whether the log can be written: its file (if there is one) and its folder, where
+    SQLite makes the -wal and -shm files beside it."""
+    folder = os.access(path.parent, os.W_OK | os.X_OK)
+    return folder and (not path.exists() or os.access(path, os.W_OK))
+
+
+def _unclean(path: Path) -> bool:
+    """Whether the log was not closed cleanly (or is open elsewhere now): its last
+    connection's close checkpoints the write-ahead log into it and removes it."""
+    wal = path.with_name(path.name + "-wal")
+    return path.is_file() and wal.is_file() and wal.stat().st_size > 0
+
+
+def check(conn: sqlite3.Connection, path: Path, pragma: str) -> None:
+    """SQLite's own check of the log's pages (``quick_check`` or ``integrity_check``):
+    DuelkeeperError when they fail, so that nothing is written onto damaged pages and
+    nothing is read from them without a word."""
+    try:
+        rows = conn.execute("PRAGMA " + pragma).fetchmany(2)
+    except sqlite3.DatabaseError as e:
+        rows = [(str(e),)]
+    if rows != [("ok",)]:
+        raise DuelkeeperError(
+            "%s: damaged: its pages fail SQLite's %s (%s); %s"
+            % (path, pragma, " ".join(str(rows[0][0]).split())[:80], _RECOVER)
+        )
+
+
 class Log:
     """An open play log. ``Log.open()`` makes or upgrades the file; use it as a context."""
 
@@ -126,6 +172,7 @@ class Log:
         self.conn = conn  # autocommit; stats and exports read through it
         self.path = path
         self._savepoints = 0
+        self._checked = False  # checked since open: before the first write, once
 
     @classmethod
     def open(cls, path: Path | None = None, readonly: bool = False) -> "Log":
@@ -139,21 +186,36 @@ class Log:
                 return log
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            raise DuelkeeperError("%s: cannot open the play log: %s" % (path, e)) from None
+        if not _writable(path):
+            raise DuelkeeperError(
+                "%s: read-only (the file or its folder): this command writes the play log" % path
+            )
+        unclean = _unclean(path)
+        try:
             conn = sqlite3.connect(path, isolation_level=None, timeout=10)
-        except (OSError, sqlite3.Error) as e:
+        except sqlite3.Error as e:
             raise DuelkeeperError("%s: cannot open the play log: %s" % (path, e)) from None
         try:
             conn.execute("PRAGMA foreign_keys = ON")
             # WAL: readers (stats, a report) never block the writer (sync), nor it them.
             conn.execute("PRAGMA journal_mode = WAL")
+            if unclean:
+                check(conn, path, "integrity_check")
             schema.migrate(conn)
+        except sqlite3.OperationalError as e:
+            conn.close()
+            raise _failed(path, e) from None
         except sqlite3.DatabaseError as e:
             conn.close()
             raise DuelkeeperError("%s: not a duelkeeper play log (%s)" % (path, e)) from None
         except BaseException:
             conn.close()
             raise
-        return cls(conn, path)
+        log = cls(conn, path)
+        log._checked = unclean
+        return log
 
     @classmethod
     def _open_readonly(cls, path: Path) -> "Log | None":
@@ -180,6 +242,12 @@ class Log:
                 conn.close()
                 raise DuelkeeperError("%s: not a duelkeeper play log (%s)" % (path, e)) from None
             if found == schema.VERSION:
+                if not flags and _unclean(path):
+                    try:
+                        check(conn, path, "integrity_check")
+                    except BaseException:
+                        conn.close()
+                        raise
                 return cls(conn, path)
             conn.close()
             return None
@@ -198,12 +266,17 @@ class Log:
     def transaction(self) -> Iterator[None]:
         """All or nothing; nests (an inner one is a savepoint of the outer)."""
         if not self.conn.in_transaction:
-            self.conn.execute("BEGIN IMMEDIATE")  # take the write lock before reading
             try:
+                if not self._checked:  # pages damaged since: not one write onto them
+                    check(self.conn, self.path, "quick_check")
+                    self._checked = True
+                self.conn.execute("BEGIN IMMEDIATE")  # take the write lock before reading
                 yield
                 self.conn.execute("COMMIT")
-            except BaseException:
+            except BaseException as e:
                 self.conn.rollback()  # no-op when COMMIT itself ended the transaction
+                if isinstance(e, sqlite3.OperationalError | sqlite3.DatabaseError):
+                    raise _failed(self.path, e) from None
                 raise
             return
         self._savepoints += 1
@@ -212,10 +285,14 @@ class Log:
         try:
             yield
         except BaseException:
-            self.conn.execute("ROLLBACK TO " + name)
+            # A full disk (and other I/O errors) roll the whole transaction back at
+            # once: there is no savepoint left to roll back to, and the error stands.
+            if self.conn.in_transaction:
+                self.conn.execute("ROLLBACK TO " + name)
             raise
         finally:
-            self.conn.execute("RELEASE " + name)
+            if self.conn.in_transaction:
+                self.conn.execute("RELEASE " + name)
             self._savepoints -= 1
 
     def add(self, record: object) -> bool:
