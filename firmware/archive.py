@@ -268,6 +268,7 @@ def resume(s: "Storage") -> "tuple[dict[str, object] | None, str | None]":
         if cut >= 0:
             undone = []  # what follows the damage is the player's to enter again
     s.undone = undone
+    S._remove(s.setup)  # a cut between start() and its removal: the game was set up
     record["events"] = events
     return record, notice
 
@@ -311,6 +312,7 @@ def start(s: "Storage", record: "dict[str, object]") -> str:
     events = record.get("events")
     _rewrite(s, _journal(record, events if isinstance(events, list) else []))
     S._remove(s.dir + "/journal.later")  # another game's
+    S._remove(s.setup)  # its setup, entered: done
     return str(gid)
 
 

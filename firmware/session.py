@@ -14,6 +14,7 @@ from duelcore.errors import IllegalEvent
 from . import unload
 from .app import forget, screen_module
 from .lang import tr
+from .storage import _exists
 
 VERSION = "0.4.0"
 
@@ -60,6 +61,8 @@ def boot(app: "App") -> None:
         catch_up(app)
     if app.match is None:
         _games(app)
+        if _exists(app.storage.setup):  # type: ignore[attr-defined]
+            screen_module("setup").resume(app)  # type: ignore[attr-defined]
     else:
         _track(app)
 

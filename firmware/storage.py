@@ -149,6 +149,7 @@ class Storage:
         self.root = root.rstrip("/")
         self.dir = self.root + "/games"
         self.journal = self.dir + "/journal.dj"
+        self.setup = self.dir + "/setup.log"  # a game being set up (screens/setup.py)
         self.undone: list = []  # the game's undone events, next to redo last: resume() reads them
         try:
             os.mkdir(self.dir)

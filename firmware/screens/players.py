@@ -40,6 +40,7 @@ class Screen(Menu):
         if i == 0:
             forget(("letters", "names"))  # the names are chosen: their screens' code can go
             setup = __import__("firmware.screens.setup", None, None, ("Screen",))
+            setup.begin(app, self.game)  # journalled from here: a power cut resumes it
             app.push(setup.Screen(app, self.game, names))  # type: ignore[attr-defined]
         elif i == 3:
             set_names(app, [names[1], names[0]])

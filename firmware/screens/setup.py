@@ -7,11 +7,23 @@ wonders, marked in a list (the record needs only who has which, and marking a se
 list order costs fewer presses than naming eight picks in draft order: docs/7wd.md); the
 five progress tokens laid on the board (the other five are the box). Splendor Duel and
 Antike Duellum need only the first player.
+
+Setting up takes up to about 60 presses, so it is journalled as it is entered: the
+game's number when its setup opens (``begin``), then one byte a pick on these screens
+(the item's index) or a B back (255), appended to games/setup.log through storage.py's
+``_write`` (one byte: a power cut loses at most the press being written). Names and the
+game chosen are in the settings already. At boot without a game in progress,
+``resume`` plays the log through the same screens, quietly, and setup is where it was;
+the game's start (``Storage.start``) removes the log, as does B out of the first step.
 """
 
+from .. import storage
 from ..app import GAMES
 from ..lang import name, tr, word
 from .menu import Menu
+
+_BACK = 255  # a B back, in the log
+_quiet = [False]  # resume() is playing the log: nothing to write
 
 _TOKENS = 5
 _WONDERS_EACH = 4
@@ -37,8 +49,14 @@ class Screen(Menu):
             labels = [starts % players[0], starts % players[1]]
         super().__init__(app, title, labels)
 
+    def back(self) -> None:
+        if not _quiet[0]:
+            storage._remove(self.app.storage.setup)  # type: ignore[attr-defined]
+        self.app.pop()  # type: ignore[attr-defined]
+
     def pick(self, i: int) -> None:
         app = self.app
+        log(app, i)
         setup: dict = {"first": i & 1}
         if GAMES[self.game] != "7wd":
             app.new_game(GAMES[self.game], self.players, setup)  # type: ignore[attr-defined]
@@ -65,6 +83,10 @@ class Marks(Menu):
         self.done = done
         super().__init__(app, title, labels)
 
+    def back(self) -> None:
+        log(self.app, _BACK)
+        self.app.pop()  # type: ignore[attr-defined]
+
     def pick(self, i: int) -> None:
         marks = self.marks
         if not marks[i] and len(self.order) >= self.count:
@@ -78,10 +100,67 @@ class Marks(Menu):
                 self.i = (self.i + 1) % len(marks)
         else:
             self.order.remove(i)
+        log(self.app, i)  # a mark taken or made (one asked for too many says so above)
         if len(self.order) < self.count:
             self.app.redraw()  # type: ignore[attr-defined]
             return
         self.done(list(self.order))  # type: ignore[operator]
+
+
+def log(app: object, b: int, mode: str = "ab") -> None:
+    """Journal one step of setup (``mode`` "wb": the first, which starts the log). A
+    flash that fails loses only the resume after a power cut, never the setup."""
+    if _quiet[0]:
+        return
+    try:
+        storage._write(app.storage.setup, bytes((b,)), mode)  # type: ignore[attr-defined]
+    except OSError:
+        pass
+
+
+def begin(app: object, game: int) -> None:
+    """The setup of ``GAMES[game]`` opens: a new log."""
+    log(app, game, "wb")
+
+
+def resume(app: object) -> bool:
+    """Play the log of a setup a power cut interrupted through its screens, from the
+    choice of game (``app.stack[0]``); False if there was none. A log damaged past some
+    step is played up to it and cut there."""
+    path = app.storage.setup  # type: ignore[attr-defined]
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+    except OSError:
+        return False
+    stack = app.stack  # type: ignore[attr-defined]
+    done = 0
+    _quiet[0] = True
+    try:
+        if data and data[0] < len(GAMES):
+            stack[0].pick(data[0])  # the players' screen
+            stack[-1].pick(0)  # "Start the game": this module's first step
+            done = 1
+            for b in data[1:]:
+                if b == _BACK:
+                    stack[-1].back()
+                else:
+                    stack[-1].pick(b)
+                done += 1
+    except (IndexError, AttributeError):  # not a step these screens can take
+        pass
+    finally:
+        _quiet[0] = False
+    try:
+        if not done:
+            storage._remove(path)
+        elif done < len(data):
+            storage._write(path, data[:done], "wb")  # the steps that played, written anew
+    except OSError:
+        pass
+    if done:
+        app.notice = tr("Setup resumed")  # type: ignore[attr-defined]
+    return done > 0
 
 
 def draft(app: object, players: list, setup: dict, seat: int) -> None:

@@ -17,6 +17,7 @@ simulator's host) and some FAT drivers, so storage takes its remove-then-rename 
 """
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -24,6 +25,16 @@ from typing import Any
 
 class PowerCut(Exception):
     """The board lost power."""
+
+
+def each_cut(starts: list[int]) -> Iterator[tuple[int, int]]:
+    """Every unit of work a run did, with the step it fell in: ``starts[k]`` is the
+    units done before step k, the last one all of them."""
+    k = 0
+    for cut in range(starts[-1]):
+        while starts[k + 1] <= cut:
+            k += 1
+        yield cut, k
 
 
 class Flash:

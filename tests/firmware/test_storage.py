@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from powercut import Flash, PowerCut
+from powercut import Flash, PowerCut, each_cut
 
 from duelcore import Match, RecordError, pack
 from duelcore.engine import game_class
@@ -667,10 +667,7 @@ def test_power_cut_at_every_unit(tmp_path: Path, kind: str, rename_over: bool) -
     assert same(observe(root), models[-1])
     starts.append(flash.units)
     outcomes = {"before": 0, "after": 0}
-    k = 0
-    for cut in range(flash.units):
-        while starts[k + 1] <= cut:
-            k += 1
+    for cut, k in each_cut(starts):
         root = tmp_path / ("cut%d" % cut)
         shutil.copytree(tmp_path / ("before%d" % k), root)
         c: Ctx = {"root": root, "ids": ctx["ids"]}
