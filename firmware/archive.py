@@ -605,12 +605,30 @@ def _random_bytes(n: int) -> bytes:
 _ROSTER_MAX = const(512)  # bytes: names spelled here push the PC's least played out
 
 
-def _roster_lines(s: "Storage") -> list:
+def _roster_read(s: "Storage") -> tuple:
+    """(the roster's lines, how many of its lines are not UTF-8: left out, not fatal)."""
     path = s.root + "/roster.txt"
     data = _read(path) or _read(path + ".tmp")  # .tmp: cut between remove and rename
-    if not data:
-        return []
-    return [line for line in data.decode().split("\n") if len(line) > 1 and line[0] in "=+"]
+    lines = []
+    unread = 0
+    for raw in (data or b"").split(b"\n"):
+        try:
+            line = raw.decode()
+        except UnicodeError:  # flash damage, a hand edit: sync says so, a roster mends it
+            unread += 1
+            continue
+        if len(line) > 1 and line[0] in "=+":
+            lines.append(line)
+    return lines, unread
+
+
+def _roster_lines(s: "Storage") -> list:
+    return _roster_read(s)[0]
+
+
+def roster_unread(s: "Storage") -> int:
+    """Lines of the roster file that are not text (left out of the roster)."""
+    return _roster_read(s)[1]
 
 
 def _put_roster(s: "Storage", lines: list) -> None:

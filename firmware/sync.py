@@ -34,6 +34,8 @@ Protocol 2, one line each, fields separated by single spaces:
                  NONE <id>
     names()      NAME +<name>      one per name spelled here since the last roster
                  NAME =<name>      one per name the settings hold (the seats, recent names)
+                 NAME !<count>     names left out: not a player's name (record.name_ok),
+                                   or a roster line that is not UTF-8; absent when none
                  END <count>
     roster(names, renames)
                  ROSTER <count>    the PC's roster written, its renames ({old: new})
@@ -54,7 +56,7 @@ board; the simulator sets it to its storage folder) is where Storage keeps its f
 import binascii
 from array import array
 
-from duelcore.record import dumps
+from duelcore.record import dumps, name_ok
 
 from .storage import Storage, crc32
 
@@ -198,9 +200,15 @@ def names(root: "str | None" = None) -> None:
         held = settings.get(key)
         if isinstance(held, type(out)):  # list() is this module's: see above
             out += ["=" + n for n in held if isinstance(n, str)]
-    for line in out:
+    # Only names a record may hold go out (a hand-edited file may hold anything); the
+    # others, and the roster's lines that are not text, are counted.
+    kept = [line for line in out if line[1:] and name_ok(line[1:])]
+    left = len(out) - len(kept) + s.roster_unread()
+    if left:
+        kept.append("!%d" % left)
+    for line in kept:
         print("NAME " + line)
-    print("END %d" % len(out))
+    print("END %d" % len(kept))
 
 
 def roster(names: tuple, renames: dict, root: "str | None" = None) -> None:

@@ -12,10 +12,12 @@ learning a name twice adds it once.
 
 from typing import NamedTuple
 
+from duelcore.record import name_ok
 from duelkeeper import players
 from duelkeeper.device import Device, DeviceError
 from duelkeeper.errors import DuelkeeperError, shown_quote
 from duelkeeper.log import Log
+from duelkeeper.textable import shown
 
 
 class Exchange(NamedTuple):
@@ -24,6 +26,7 @@ class Exchange(NamedTuple):
     sent: list[str]  # the roster, as written on the device
     learned: list[str]  # the names new from the device, as the log calls them
     renamed: dict[str, str]  # the device's names the log calls otherwise
+    left: int = 0  # the device's names left out: unreadable, or no player's name
 
     def summary(self) -> str:
         out = "roster: %d name%s on the device" % (
@@ -34,28 +37,42 @@ class Exchange(NamedTuple):
             out += "; new from it: " + ", ".join(self.learned)
         if self.renamed:
             out += "; renamed there: " + ", ".join("%s to %s" % r for r in self.renamed.items())
-        return out
+        if self.left:
+            out += "; left out: %d of its names, unreadable or no player's name" % self.left
+        return shown(out)
 
 
-def read_names(lines: list[bytes]) -> tuple[list[str], list[str]]:
-    """(names spelled on the device, names its settings hold) from ``sync.names()``."""
+def read_names(lines: list[bytes]) -> tuple[list[str], list[str], int]:
+    """(names spelled on the device, names its settings hold, names left out) from
+    ``sync.names()``. A name that is not text, or not a player's name (the rule records
+    follow, duelcore.record.name_ok: firmware from before it sends any), is left out."""
     if not lines or not lines[-1].startswith(b"END ") or lines[-1][4:] != b"%d" % (len(lines) - 1):
         raise DuelkeeperError("the device's names are garbled: %s" % shown_quote(lines[-1:]))
     new: list[str] = []
     held: list[str] = []
+    left = 0
     for line in lines[:-1]:
+        if line.startswith(b"NAME !") and line[6:].isdigit():
+            left += int(line[6:])
+            continue
         if not line.startswith((b"NAME +", b"NAME =")) or len(line) < 7:
             raise DuelkeeperError("the device's names are garbled: %r" % line[:60])
-        name = line[6:].decode(errors="replace")
+        try:
+            name = line[6:].decode()
+        except UnicodeError:
+            name = ""
+        if not (name and name_ok(name)):
+            left += 1
+            continue
         (new if line[5:6] == b"+" else held).append(name)
-    return new, held
+    return new, held, left
 
 
 def exchange(device: Device, log: Log) -> Exchange:
     """The roster step (see the module); the device is in the raw REPL."""
     device.run("from firmware import sync")
     try:
-        new, held = read_names(device.lines("sync.names()"))
+        new, held, left = read_names(device.lines("sync.names()"))
     except DeviceError as e:
         if "AttributeError" not in str(e):
             raise
@@ -69,4 +86,4 @@ def exchange(device: Device, log: Log) -> Exchange:
     reply = device.lines("sync.roster(%r, %r)" % (tuple(names), renamed))
     if reply != [b"ROSTER %d" % len(names)]:
         raise DuelkeeperError("the device did not confirm the roster: %s" % shown_quote(reply[:2]))
-    return Exchange(names, learned, renamed)
+    return Exchange(names, learned, renamed, left)

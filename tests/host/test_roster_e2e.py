@@ -146,4 +146,4 @@ def test_a_device_without_the_roster_still_syncs(tmp_path: Path, db: Path) -> No
 def test_garbled_names_are_one_line(lines: list[bytes], why: str) -> None:
     with pytest.raises(DuelkeeperError, match=why):
         roster.read_names(lines)
-    assert roster.read_names([b"NAME +Zed", b"NAME =Ann B", b"END 2"]) == (["Zed"], ["Ann B"])
+    assert roster.read_names([b"NAME +Zed", b"NAME =Ann B", b"END 2"]) == (["Zed"], ["Ann B"], 0)
