@@ -94,15 +94,8 @@ def _sequence(log: Log, game: str, players: dict[str, PlayerStats]) -> None:
 # index plays_by_player (whose column order is this GROUP BY): a few hundred groups come
 # back, however many games there are.
 _GROUPS = """
-    SELECT game, player, opponent, outcome, victory, COUNT(*),
-        SUM(quick < %d), SUM(CASE WHEN quick < %d THEN score END),
-        MAX(CASE WHEN quick < %d THEN score END), SUM(quick > %d)
-    FROM plays %%s GROUP BY game, player, opponent, outcome, victory""" % (
-    WINNER,
-    WINNER,
-    WINNER,
-    TURNS,
-)
+    SELECT game, player, opponent, outcome, victory, quick, COUNT(*), SUM(score), MAX(score)
+    FROM plays %s GROUP BY game, player, opponent, outcome, victory, quick"""
 
 
 def compute(log: Log, game: str | None = None) -> list[KindStats]:
@@ -112,12 +105,12 @@ def compute(log: Log, game: str | None = None) -> list[KindStats]:
     pairs: dict[str, dict[tuple[str, str], HeadToHead]] = {}
     totals: dict[tuple[str, str], tuple[int, int]] = {}  # games with a score, their sum
     quick: dict[str, int] = {}  # quick scores, once per seat
-    for kind, name, opponent, outcome, victory, n, scored, total, best, q in log.conn.execute(
+    for kind, name, opponent, outcome, victory, q, n, total, best in log.conn.execute(
         _GROUPS % where, params
     ):
         p = players.setdefault(kind, {}).setdefault(name, PlayerStats(name))
         p.games += n
-        quick[kind] = quick.get(kind, 0) + q
+        quick[kind] = quick.get(kind, 0) + (n if q != TURNS else 0)
         if outcome == 1:
             p.wins += n
             key = victory or "none"
@@ -126,10 +119,10 @@ def compute(log: Log, game: str | None = None) -> list[KindStats]:
             p.draws += n
         else:
             p.losses += n
-        if scored:
+        if q != WINNER:  # a quick score of the winner only has no score
             p.best = best if p.best is None else max(p.best, best)
             had = totals.get((kind, name), (0, 0))
-            totals[(kind, name)] = (had[0] + scored, had[1] + total)
+            totals[(kind, name)] = (had[0] + n, had[1] + total)
         if name < opponent:
             h = pairs.setdefault(kind, {}).setdefault(
                 (name, opponent), HeadToHead((name, opponent), 0, (0, 0), 0)
