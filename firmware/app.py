@@ -91,12 +91,12 @@ class App:
         if g:
             if g >> 5 != REPEAT:
                 self.presses += 1
-                if g != _B:
-                    self.asked = False  # any other gesture answers "no"
                 if self.notice is not None:  # a notice lasts until the next key
                     self.notice = None
                     self.dirty = True
-            if g == _LONG_B and self.match is not None and self.stack[-1].in_game:
+            if self.asked and g != _B and g != _LONG_B:
+                self.asked = False  # any other gesture answers "no", and does nothing else
+            elif g == _LONG_B and self.match is not None and self.stack[-1].in_game:
                 self.undo()
             else:
                 self.stack[-1].key(g)

@@ -152,15 +152,18 @@ def pair(
     target2: int,
 ) -> None:
     """Two big numbers in the band from x0 to x1, the first at the left, the second at the
-    right; where both do not fit in 32 px digits, the first, then the second, shrinks to
-    16 px (the 250x122 panel, two-digit numbers)."""
+    right; where both would not fit in 32 px digits at the widest they reach in play (one
+    less than their target, else two digits), the first, then the second, is drawn in
+    16 px (the 250x122 panel) from the start: a number does not change size as it grows."""
     room = x1 - x0 - 4
     sa = sb = 2
-    wa = big_width(c, n, target, 2)
-    wb = big_width(c, m, target2, 2)
+    na = max(n, target - 1 if target else 10)
+    nb = max(m, target2 - 1 if target2 else 10)
+    wa = big_width(c, na, target, 2)
+    wb = big_width(c, nb, target2, 2)
     if wa + wb > room:
         sa = 1
-        wa = big_width(c, n, target, 1)
+        wa = big_width(c, na, target, 1)
         if wa + wb > room:
             sb = 1
             wb = big_width(c, m, target2, 1)

@@ -60,13 +60,15 @@ class Screen(Menu):
             app.push(sure)  # type: ignore[attr-defined]
 
     def _end(self, k: int) -> None:
-        if k:
-            self.app.finish()  # type: ignore[attr-defined]
+        app = self.app
+        if k:  # the score sheet as it stands; its A files the game
+            sheet = __import__("firmware.screens.sheet", None, None, ("Screen",))
+            app.push(sheet.Screen(app, ending=True), True)  # type: ignore[attr-defined]
         else:
-            self.app.pop()  # type: ignore[attr-defined]
+            app.back_to(1)  # type: ignore[attr-defined]
 
     def _drop(self, k: int) -> None:
         if k:
             self.app.abandon()  # type: ignore[attr-defined]
         else:
-            self.app.pop()  # type: ignore[attr-defined]
+            self.app.back_to(1)  # type: ignore[attr-defined]

@@ -2,6 +2,8 @@
 
 At the end of a game, A keeps it (the game goes to the archive of finished games, to be
 synced) and B takes the last event back. During a game (``peek``), A or B goes back.
+A game ended early from the C menu (``ending``) shows its sheet as it stands: A files
+it, B goes back to the game.
 The figures come from the core's ``result()``, read once when the sheet opens; which rows
 a game has is its tracking screen's ``rows(result)``.
 """
@@ -15,9 +17,10 @@ from . import BTN_A, BTN_B, PRESS, Base
 class Screen(Base):
     in_game = True
 
-    def __init__(self, app: object, peek: bool = False) -> None:
+    def __init__(self, app: object, peek: bool = False, ending: bool = False) -> None:
         super().__init__(app)
         self.peek = peek
+        self.ending = ending
         result = app.match.result()  # type: ignore[attr-defined]
         self.over = result["over"]
         self.winner = result["winner"]
@@ -37,14 +40,22 @@ class Screen(Base):
             self.head = tr("Shared victory (%s)") % tr(self.victory)
         else:
             self.head = tr("%s wins: %s") % (players[self.winner], tr(self.victory))
-        self.hints = tr("A/B back") if peek or not self.over else tr("A save  B undo")
+        if ending:
+            self.hints = tr("A save  B back")
+        else:
+            self.hints = tr("A/B back") if peek or not self.over else tr("A save  B undo")
 
     def key(self, g: int) -> None:
         if g >> 5 != PRESS:
             return
         b = g & 31
         app = self.app
-        if self.peek or not self.over:
+        if self.ending:
+            if b == BTN_A:
+                app.finish()  # type: ignore[attr-defined]
+            elif b == BTN_B:
+                app.back_to(1)  # type: ignore[attr-defined]
+        elif self.peek or not self.over:
             if b == BTN_A or b == BTN_B:
                 app.pop()  # type: ignore[attr-defined]
         elif b == BTN_A:

@@ -38,10 +38,17 @@ _PAST = (word("built"), word("sold"), "", word("took"), word("destroyed"), word(
 _PROMPTS = (
     word("%s: progress token"),
     word("%s: token from the box"),
-    word("%s: destroy a card"),
+    word("%s: destroy one of %s's cards"),
     word("%s: build a discard"),
     word("%s: who starts age %s?"),
 )
+
+
+def again(g: object, event: list) -> bool:
+    """Whether the player who played ``event`` plays again (a wonder that says so, or
+    any with Theology): the turn stayed with them. A starter names whoever it names, and
+    a correction is no turn."""
+    return event[0] != "starter" and event[0] != "coins" and g.turn == event[1]  # type: ignore[attr-defined]
 
 
 class Screen(Base):
@@ -52,7 +59,10 @@ class Screen(Base):
         self.hints = tr(GAME_HINTS)
         self.redo = tr(REDO_HINTS)
         # The words it draws, looked up once (per frame they would load lang's lookup)
-        self.words = (tr("AGE %s  %d/20"), tr("%d TO WIN"), tr("Age %s  %d/20  %s to play"))
+        self.words = (
+            tr("AGE %s  %d/20"), tr("%d TO WIN"), tr("Age %s  %d/20  %s to play"),
+            tr("%s, plays again"),
+        )  # fmt: skip
         # Figures per player, refreshed on enter(): coins, score, shields to the
         # opponent's capital, science symbols missing, wonders, tokens.
         self.coins = [0, 0]
@@ -87,6 +97,8 @@ class Screen(Base):
             app.sheet()  # type: ignore[attr-defined]
         elif g.pending is not None:
             app.push(self.pending())  # type: ignore[attr-defined]
+        elif app.notice and again(g, app.match.event(-1)):  # type: ignore[attr-defined]
+            app.notice = self.words[3] % app.notice  # type: ignore[attr-defined]
 
     def key(self, gesture: int) -> None:
         app = self.app
@@ -166,6 +178,8 @@ class Screen(Base):
             k = PENDING.index(g.pending)
             if k == 4:
                 return tr(_PROMPTS[k]) % (who, _AGES[g.age + 1])
+            if k == 2:  # whose card: the other player's
+                return tr(_PROMPTS[k]) % (who, app.players()[1 - g.turn])  # type: ignore[attr-defined]
             return tr(_PROMPTS[k]) % who
         return self.words[2] % (_AGES[g.age], g.in_age, who)
 

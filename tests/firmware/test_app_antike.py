@@ -5,7 +5,8 @@ personalities) entered press by press, one event undone and entered again on the
 the score sheet must be the frame shown right after the last event, and its A files the
 game. And thirty events of another game (rondel moves with their payment, production,
 cities, personalities, event cards taken and played), one undone, then ended from the C
-menu ("End game now and save it"), which files it as it stands. The same presses on the
+menu ("End game now and save it"), which shows its score sheet as it stands, and A
+files it. The same presses on the
 MicroPython VM (the .mpy build that ships) must show the very same frames.
 """
 
@@ -60,13 +61,16 @@ def game(tmp_path_factory: pytest.TempPathFactory) -> apphelp.Scripted:
     storage = tmp_path_factory.mktemp("cpython")
     played = apphelp.autoplay(record, storage, undo_at=(4,), finish=False)
     assert played.view["screen"] == "trackad"
-    # End it from the C menu: C, the last-but-one item, then "End and save".
+    # End it from the C menu: C, the last-but-one item, "End and save", then A on the
+    # score sheet as it stands.
     with apphelp.device(storage) as d:
         ap = Autoplayer(d)
         ap.press("c")
         v = d.view()
         ap.pick(v, len(v["labels"]) - 2)
         ap.pick(d.view(), 1)
+        assert d.view()["screen"] == "sheet"
+        ap.press("a")
         end = d.view()
     return played._replace(steps=played.steps + [apphelp.restart_step()] + ap.steps, view=end)
 
