@@ -55,7 +55,7 @@ def test_tracking_shows_gold_and_bonuses_per_colour() -> None:
         d.draw("tracking")
         boxes = d.watch.boxes
         texts = [b[4] for b in boxes]
-        assert "gold" in texts and "A" not in texts
+        assert "Gold" in texts and "A" not in texts
         for label in ("hand", "bonus"):
             y = next(b[1] for b in boxes if b[4] == label and b[0] < 125)
             row = [b[4] for b in sorted(boxes) if b[1] == y and 0 < b[0] < 125]
