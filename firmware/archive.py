@@ -42,6 +42,11 @@ _UNREADABLE = (
     ValueError, IndexError, KeyError, TypeError, AttributeError, RuntimeError, IllegalEvent,
 )  # fmt: skip
 _ID_CHARS = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-_."
+# How deep a journal's JSON may nest: the host's bound (duelcore.jsontext.DEPTH_MAX),
+# checked on the text before it is parsed.
+_DEPTH_MAX = const(32)
+# The id ending of a journal set aside (``_keep``): "<device id>-<n>.journal".
+_KEPT = ".journal"
 
 
 def _read(path: str) -> "bytes | None":
@@ -79,14 +84,16 @@ def _entry_end(data: "bytes | bytearray", view: memoryview, pos: int) -> int:
     """Where the payload of the journal entry at ``pos`` ends; -1 when it is not whole."""
     if pos + 6 > len(data):
         return -1
-    end = pos + 2 + (data[pos] | data[pos + 1] << 8)
-    if end + 4 > len(data) or not _intact(view[pos : end + 4]):
+    n = data[pos] | data[pos + 1] << 8
+    end = pos + 2 + n
+    if n > S.MAX_ENTRY or end + 4 > len(data) or not _intact(view[pos : end + 4]):
         return -1
     return end
 
 
-def _journal(record: "dict[str, object]", events: list) -> bytearray:
-    """A whole journal: the record without its events, then the events (as JSON)."""
+def _journal(record: "dict[str, object]", events: list, game: object = None) -> bytearray:
+    """A whole journal: the record without its events, then the events (as their codes
+    where ``game`` gives them, else as JSON)."""
     header: dict[str, object] = {}
     for k in record:
         if k != "events":
@@ -95,7 +102,7 @@ def _journal(record: "dict[str, object]", events: list) -> bytearray:
     out.extend(json.dumps(header).encode())
     S._frame(out, 0)
     for event in events:
-        S._event(out, event, None)
+        S._event(out, event, game)
     return out
 
 
@@ -104,6 +111,58 @@ def _rewrite(s: "Storage", data: "bytes | bytearray | memoryview") -> None:
     tmp = s.dir + "/journal.tmp"
     S._write(tmp, data)
     _replace(tmp, s.journal)
+
+
+def _keep(s: "Storage", data: "bytes | bytearray | memoryview | None" = None) -> None:
+    """Set the journal aside as it is, under a name never used before: the game's
+    ``<device id>-<n>.journal.dk``, n from the game counter (``new_id``). It is listed
+    with the finished games, and sync copies it raw to the PC (``stored`` calls it
+    damaged). ``data``, when given, is the journal from then on: written to journal.tmp
+    first, which boot puts back should the power fail between the two renames
+    (``reconcile``). The copy takes no room of its own; the new journal may drop
+    acknowledged games to fit (``_make_room``)."""
+    tmp = s.dir + "/journal.tmp"
+    if data is not None:
+        _make_room(s, len(data))
+        S._write(tmp, data)
+    S.os.rename(s.journal, s.dir + "/" + new_id(s) + _KEPT + ".dk")
+    if data is not None:
+        S.os.rename(tmp, s.journal)
+    S._sync()
+
+
+def _json(data: bytearray, at: int, end: int) -> object:
+    """The JSON text ``data[at:end]`` parsed, after checking that it nests at most
+    _DEPTH_MAX deep (the brackets outside strings, counted before parsing)."""
+    deep = 0
+    text = False
+    i = at
+    while i < end:
+        c = data[i]
+        if text:
+            if c == 0x5C:  # a backslash: the next byte is escaped
+                i += 1
+            elif c == 0x22:
+                text = False
+        elif c == 0x22:
+            text = True
+        elif c == 0x5B or c == 0x7B:
+            deep += 1
+            if deep > _DEPTH_MAX:
+                raise ValueError("nested too deep")
+        elif c == 0x5D or c == 0x7D:
+            deep -= 1
+        i += 1
+    return json.loads(bytes(memoryview(data)[at:end]))
+
+
+def _torn(data: bytearray, pos: int) -> bool:
+    """Whether ``data[pos:]`` is what a power cut leaves of an entry being written: less
+    than its length (at most what storage.py writes) says."""
+    if pos + 2 > len(data):
+        return True
+    n = data[pos] | data[pos + 1] << 8
+    return n <= S.MAX_ENTRY and pos + 6 + n > len(data)
 
 
 def _next_entry(data: bytearray, view: memoryview, pos: int) -> int:
@@ -130,7 +189,7 @@ def _mend(data: bytearray, view: memoryview, pos: int, q: int) -> bool:
     time and looked up among the 255 ``u(v)``: a few CRCs a byte, not 255.
     """
     n = q - pos - 6
-    if not 0 <= n <= 0xFFFF:  # storage.py's longest entry
+    if not 0 <= n <= S.MAX_ENTRY:  # storage.py's longest entry
         return False
     entry = view[pos:q]
     if data[pos] | data[pos + 1] << 8 != n:
@@ -177,12 +236,15 @@ def _decode(game: "Any", data: bytearray, at: int, end: int) -> "Any":
 def resume(s: "Storage") -> "tuple[dict[str, object] | None, str | None]":
     """(the record in progress with its events, or None; a notice for the screen).
 
-    An entry with one wrong byte is restored (the CRC-32 finds it). Entries past one that
-    cannot be restored are kept in games/journal.later, for the App to play once the
-    player has entered the unreadable move again (``later()``); a damaged or half-written
-    tail is dropped. The journal is cut at the first unreadable entry, so what is appended
-    follows good entries. A journal whose first entry is unreadable is set aside as
-    games/journal.bad.
+    An entry with one wrong byte is restored (the CRC-32 finds it). An entry longer than
+    storage.py writes (MAX_ENTRY, an event's MAX_EVENT) or JSON nested deeper than
+    _DEPTH_MAX is unreadable, checked before parsing. Entries past one that cannot be
+    read are kept in games/journal.later, for the App to play once the player has entered
+    the unreadable move again (``later()``); a damaged or half-written tail is dropped.
+    The journal is cut at the first unreadable entry, so what is appended follows good
+    entries, and set aside whole first (``_keep``), unless all that is dropped is a last
+    entry cut short (by a power cut while it was written). A journal whose first entry
+    is unreadable is set aside whole, and no game resumed.
     """
     data = _read(s.journal)
     if data is None:
@@ -220,7 +282,7 @@ def resume(s: "Storage") -> "tuple[dict[str, object] | None, str | None]":
         try:
             if record is None:
                 if buf[at] == _OBJECT:
-                    head = json.loads(bytes(view[at:end]))
+                    head = _json(buf, at, end)
                 else:
                     head, old = old_header(view[at:end])
                 if not isinstance(head, dict) or not isinstance(head.get("game"), str):
@@ -235,8 +297,10 @@ def resume(s: "Storage") -> "tuple[dict[str, object] | None, str | None]":
                 if game is None:
                     game = game_class(record["game"])(record["setup"])
                 into.append(_decode(game, buf, at, end))
+            elif end - at > S.MAX_EVENT:
+                raise ValueError("too long")
             else:
-                event = json.loads(bytes(view[at:end]))
+                event = _json(buf, at, end)
                 check_event(event)
                 into.append(event)
             if end != at and undone and into:  # an event: the one redone, or a new one
@@ -250,7 +314,10 @@ def resume(s: "Storage") -> "tuple[dict[str, object] | None, str | None]":
             cut = pos if cut < 0 else cut
         pos = end + 4
     if record is None:
-        _replace(s.journal, s.dir + "/journal.bad")
+        if _torn(buf, 0) and (len(buf) < 3 or buf[2] == _OBJECT):
+            S._remove(s.journal)  # a start cut short: no game yet
+            return None, None
+        _keep(s)
         return None, tr("Saved game unreadable: set aside")
     notice = None
     if past:
@@ -260,17 +327,46 @@ def resume(s: "Storage") -> "tuple[dict[str, object] | None, str | None]":
         notice = tr("Save damaged: resumed at move %d") % len(events)
     elif mended:
         notice = tr("Save repaired: no move lost")
+    new: Any = None
     if old is not None:  # written anew in today's format, for the entries to come
-        _rewrite(s, _journal(record, events))
+        new = _journal(record, events)
         undone = []  # the undos are not written anew: no redo, as the next boot would read
     elif cut >= 0 or mended:  # the damage repaired, or cut off
-        _rewrite(s, view[: cut if cut >= 0 else len(buf)])
+        new = view[: cut if cut >= 0 else len(buf)]
         if cut >= 0:
             undone = []  # what follows the damage is the player's to enter again
+    if cut >= 0 and (past or not _torn(buf, cut)):
+        _keep(s, new)  # more than a last entry cut short: the journal as it was is kept
+    elif new is not None:
+        _rewrite(s, new)
     s.undone = undone
     S._remove(s.setup)  # a cut between start() and its removal: the game was set up
     record["events"] = events
     return record, notice
+
+
+def keep_journal(s: "Storage") -> None:
+    """The rules refuse the journal's record (its setup, its envelope): no game resumes,
+    and the journal is set aside whole (``_keep``), with the events kept for later."""
+    _keep(s)
+    S._remove(s.dir + "/journal.later")
+
+
+def keep_prefix(
+    s: "Storage", record: "dict[str, object]", events: list, k: int, game: object
+) -> int:
+    """The rules refused ``events[k]`` of the journal resumed (``record``, its events
+    ``events``); ``game`` (the Match's) gives the codes. The journal is set aside whole
+    (``_keep``) and holds the first k events from then on; the events after the refused
+    one wait in games/journal.later, before those kept there already, for the App to play
+    (``later()``). Returns how many wait."""
+    wait = events[k + 1 :] + (later(s) or [])
+    _keep(s, _journal(record, events[:k], game))
+    if wait:
+        S._write(s.dir + "/journal.later", json.dumps(wait).encode())
+    else:
+        S._remove(s.dir + "/journal.later")
+    return len(wait)
 
 
 def later(s: "Storage") -> "list | None":
@@ -385,6 +481,8 @@ def stored(s: "Storage", game_id: str) -> "bytes | None":
     if not _safe_id(game_id):
         return None
     base = s.dir + "/" + game_id
+    if game_id.endswith(_KEPT) and S._exists(base + ".dk"):
+        raise ValueError("a game in progress set aside at boot, not replayed whole")
     data = _read(base + ".dk")
     if data is None:
         data = _read(base + ".ok")
@@ -468,7 +566,7 @@ def new_id(s: "Storage") -> str:
     # Never below a number already used, should the counter be lost.
     for name in S.os.listdir(s.dir):
         dash = name.rfind("-")
-        dot = name.rfind(".")
+        dot = name.find(".", dash)
         if name[:dash] == dev and dot > dash:
             try:
                 n = max(n, int(name[dash + 1 : dot]) + 1)
@@ -518,6 +616,8 @@ def _journal_id(s: "Storage") -> "str | None":
             if len(head) < 2:
                 return None
             n = head[0] | head[1] << 8
+            if n > S.MAX_ENTRY:
+                return None
             rest = f.read(n + 4)
     except OSError:
         return None

@@ -44,27 +44,55 @@ def boot(app: "App") -> None:
             speak(app, code)
         except OSError as e:  # a language file missing or damaged: English, and why
             why = str(e)
+    k = -1
     try:
         record, notice = app.storage.resume()  # type: ignore[attr-defined]
+        if record is not None:
+            k = _replay(app, record)
+            if app.match is None:
+                notice = tr("Saved game refused: set aside")
+            app.later = app.storage.later() is not None  # type: ignore[attr-defined]
+            app.undone = app.storage.undone if k < 0 else []  # type: ignore[attr-defined]
     except (OSError, ValueError):
+        app.match = None
         notice = tr("Saved game unreadable")
-    if record is not None:
-        try:
-            app.match = Match(record)
-        except (ValueError, IllegalEvent) as e:  # RecordError is a ValueError
-            app.match = None
-            notice = tr("Saved game refused: %s") % e
-        app.later = app.storage.later() is not None  # type: ignore[attr-defined]
-        app.undone = app.storage.undone  # type: ignore[attr-defined]
     app.notice = notice or why
     if app.later:  # what could not be read may have been no move at all
         catch_up(app)
+    if k >= 0 and app.match is not None:  # what was kept, and what was set aside
+        wait = app.storage.later()  # type: ignore[attr-defined]
+        n = 1 + (len(wait) if wait else 0)
+        app.notice = tr("Move %d refused: %d kept, %d set aside") % (k + 1, app.match.played, n)
     if app.match is None:
         _games(app)
         if _exists(app.storage.setup):  # type: ignore[attr-defined]
             screen_module("setup").resume(app)  # type: ignore[attr-defined]
     else:
         _track(app)
+
+
+def _replay(app: "App", record: dict) -> int:
+    """Play the resumed journal's events into ``app.match`` as far as the rules allow.
+    Returns -1 when they all play; else the index of the one refused, after which the
+    journal holds the events before it, those after it wait (``Storage.later()``) and
+    the journal as it was is set aside for the PC (archive ``keep_prefix``). A record
+    the rules refuse outright (its setup) leaves no game, the journal set aside."""
+    events = record["events"]
+    record["events"] = []
+    try:
+        m = Match(record)
+    except (ValueError, IllegalEvent):  # RecordError is a ValueError
+        app.storage.keep_journal()  # type: ignore[attr-defined]
+        return -1
+    for k in range(len(events)):
+        try:
+            m.play(events[k])
+        except (IllegalEvent, ValueError, TypeError, LookupError, AttributeError):
+            app.storage.keep_prefix(record, events, k, m.game)  # type: ignore[attr-defined]
+            app.match = m
+            return k
+    app.match = m
+    return -1
 
 
 def speak(app: "App", code: str) -> None:

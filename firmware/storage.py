@@ -50,7 +50,12 @@ _crc: "Any" = getattr(binascii, "crc32", None)
 if _crc is None:
     from .crc import crc32_soft as _crc
 
-_MAX_ENTRY = const(0xFFFF)
+# The longest entry, and the longest event entry (docs/record-limits.md, "The journal"):
+# a few times what the rules write (a record without its events about 1.3 KB at most, an
+# event 137 bytes), far below what makes a boot slow. Nothing longer is written, and
+# resume() reads a longer entry as an unreadable one, before parsing it.
+MAX_ENTRY = const(2048)
+MAX_EVENT = const(512)
 _CODE = const(1)  # the tag of an event journalled as its code
 
 
@@ -100,7 +105,7 @@ def _write(path: str, data: "bytes | bytearray | memoryview", mode: str = "wb") 
 def _frame(out: bytearray, at: int) -> None:
     """Fill in the length at ``out[at:at+2]`` and append the CRC-32 of that entry."""
     n = len(out) - at - 2
-    if n > _MAX_ENTRY:
+    if n > MAX_ENTRY:
         raise ValueError("journal entry too long")
     out[at] = n & 0xFF
     out[at + 1] = n >> 8
@@ -122,6 +127,8 @@ def _event(out: bytearray, event: object, game: object) -> None:
             code >>= 8
     else:
         out.extend(json.dumps(event).encode())
+        if len(out) - at - 2 > MAX_EVENT:
+            raise ValueError("journal entry too long")
     _frame(out, at)
 
 

@@ -58,6 +58,12 @@ def codec(record: dict[str, Any]) -> Any:
     return game_class(record["game"])(record["setup"])
 
 
+def kept(root: Path) -> list[bytes]:
+    """The journals set aside whole (archive ``_keep``), oldest first."""
+    games = sorted((root / "games").glob("*.journal.dk"))
+    return [p.read_bytes() for p in games]
+
+
 def entries(data: bytes) -> list[bytes]:
     """The payloads of a journal's whole entries."""
     out = []
@@ -351,14 +357,15 @@ def test_a_checksummed_entry_no_encoder_wrote_is_refused(tmp_path: Path, code: b
 
 
 @pytest.mark.parametrize(
-    "garbage", [b"\x00", b"hello world, not a journal", os.urandom(300), b"\x03\x00abc\0\0\0\0"]
+    "garbage",
+    [b"\x05\x00xyz", b"hello world, not a journal", b"\xff" * 300, b"\x03\x00abc\0\0\0\0"],
 )
 def test_garbage_journal_is_set_aside(tmp_path: Path, garbage: bytes) -> None:
     Storage(str(tmp_path))
     journal(tmp_path).write_bytes(garbage)
     s = Storage(str(tmp_path))
     assert s.resume() == (None, "Saved game unreadable: set aside")
-    assert (tmp_path / "games" / "journal.bad").read_bytes() == garbage
+    assert kept(tmp_path) == [garbage]
     assert s.resume() == (None, None)
     s.start(header(1))
     assert s.resume()[0] is not None
