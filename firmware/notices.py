@@ -58,6 +58,16 @@ _PAST = (
 )
 
 
+def units(a: int, f: int) -> str:
+    """``1 legion 2 galleys`` (a kind with none left out)."""
+    out = []
+    if a:
+        out.append(tr("1 legion") if a == 1 else tr("%d legions") % a)
+    if f:
+        out.append(tr("1 galley") if f == 1 else tr("%d galleys") % f)
+    return " ".join(out)
+
+
 def steps(n: int) -> str:
     return tr("1 step") if n == 1 else tr("%d steps") % n
 
@@ -87,6 +97,9 @@ def describe(event: list, players: list, game: str = _AD) -> str:
         if len(event) > 3 and event[3]:
             text += ": " + pay(event[3])  # what the steps past the free ones cost
         return text
+    if (verb == "recruit" or verb == "deploy") and len(event) > 3:  # units, in words
+        done = tr("recruited") if verb == "recruit" else tr("deployed")
+        return "%s %s %s" % (who, done, units(event[2], event[3]))
     at = _PAST.find("|%s " % verb)
     if at < 0:
         return "%s %s %s" % (who, name(game, verb), args(event, 2, game))

@@ -29,6 +29,8 @@ class Screen(Base):
         self.resources = (bytearray(4), bytearray(4))
         self.cities = [0, 0]
         self.temples = [0, 0]
+        self.held = (bytearray(4), bytearray(4))  # legions, galleys, wall pieces, cards
+        self.before = 0  # the player to act before the last event (follow())
         self.claim = [0, 0]  # bit k: personality kind k can be claimed now
         self.turn = 0
         self.phase = ""
@@ -38,6 +40,7 @@ class Screen(Base):
         self.words = (
             tr(GAME_HINTS), tr("MIGC"), tr("CAN CLAIM"), tr("Cities %d  Temples %d"),
             tr("%d TO WIN"), tr("%s to play  %s"), tr(REDO_HINTS),
+            tr("Legions %d  Galleys %d"), tr("Walls %d  Cards %d"),
         )  # fmt: skip
 
     def enter(self) -> None:
@@ -52,6 +55,11 @@ class Screen(Base):
                 self.resources[p][k] = min(255, res.get(key, 0))
             self.cities[p] = pl["cities"]
             self.temples[p] = pl["temples"]
+            held = self.held[p]  # on the map and in the recruitment box
+            held[0] = min(255, pl["units"]["army"] + pl["recruits"]["army"])
+            held[1] = min(255, pl["units"]["fleet"] + pl["recruits"]["fleet"])
+            held[2] = min(255, pl["walls"]["held"])
+            held[3] = min(255, len(pl["cards"]))
             self.claim[p] = 0
             try:
                 from duelcore.antike.queries import needs
@@ -63,6 +71,7 @@ class Screen(Base):
             except (ImportError, KeyError, TypeError, AttributeError):
                 pass
         turn = r.get("turn")
+        self.before = self.turn
         self.turn = turn if turn in (0, 1) else 0
         phase = r.get("phase")
         self.phase = tr(phase) if phase else ""  # the status line's word, looked up once
@@ -77,6 +86,11 @@ class Screen(Base):
             app.sheet()  # type: ignore[attr-defined]
         elif r["pending"] is not None:
             app.push(pending(app))  # type: ignore[attr-defined]
+        elif app.match.played and app.match.event(-1)[1] == self.turn == self.before:  # type: ignore[attr-defined]
+            # The player to act goes on: their turn's menu again, until the other's
+            # rondel move hands the turn over.
+            turn = __import__("firmware.screens.turnad", None, None, ("Screen",))
+            app.push(turn.Screen(app))  # type: ignore[attr-defined]
 
     def key(self, gesture: int) -> None:
         app = self.app
@@ -144,7 +158,7 @@ def pending(app: object) -> object:
     events = g.legal()
     labels = [turn.label(ev, app.players()) for ev in events]  # type: ignore[attr-defined]
     who = app.players()[g.result()["turn"] or 0]  # type: ignore[attr-defined]
-    return choice.Screen(app, tr("%s: choose") % who, labels, events)
+    return choice.Screen(app, tr("%s: which event card?") % who, labels, events)
 
 
 def draw(c: Canvas, s: object) -> None:
@@ -174,7 +188,10 @@ def draw(c: Canvas, s: object) -> None:
             x0,
             y,
         )
-        y = 90
+        held = s.held[p]  # type: ignore[attr-defined]
+        c.text(words[7] % (held[0], held[1]), x0, 85)
+        c.text(words[8] % (held[2], held[3]), x0, 94)
+        y = 102
         left = 9 - s.personalities[p]  # type: ignore[attr-defined]
         x = x0
         if left <= 2:

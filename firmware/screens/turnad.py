@@ -10,22 +10,12 @@ way to pay for those steps, since a coin counts as any resource and the player c
 
 from ..gfx.canvas import LARGE
 from ..lang import name, tr, word
-from ..notices import args, pay, steps, value
+from ..notices import args, pay, steps, units, value
 from . import choice
 from .menu import Menu
 
 _KINDS = ("marble", "iron", "gold", "coins")
 _AD = "antike-duellum"
-
-
-def _units(a: int, f: int) -> str:
-    """``1 legion 2 galleys`` (a kind with none left out)."""
-    out = []
-    if a:
-        out.append(tr("1 legion") if a == 1 else tr("%d legions") % a)
-    if f:
-        out.append(tr("1 galley") if f == 1 else tr("%d galleys") % f)
-    return " ".join(out)
 
 
 def label(ev: list, players: list) -> str:
@@ -43,10 +33,10 @@ def label(ev: list, players: list) -> str:
     if verb in ("recruit", "deploy", "battle") and n > 3:
         a, f = ev[2], ev[3]
         if verb == "recruit":  # 1 gold a legion, 2 a galley (coins count as gold)
-            return tr("%s: %d gold") % (_units(a, f), a + 2 * f)
+            return tr("%s: %d gold") % (units(a, f), a + 2 * f)
         if verb == "deploy":  # 2 iron a unit
-            return tr("%s: %d iron") % (_units(a, f), 2 * (a + f))
-        return tr("%s each") % _units(a, f)
+            return tr("%s: %d iron") % (units(a, f), 2 * (a + f))
+        return tr("%s each") % units(a, f)
     if verb == "temple" and n > 2:
         return tr("Temple, %d adjacent") % ev[2]
     if verb == "city" and n > 2:
@@ -174,6 +164,9 @@ class Screen(Menu):
                 self.events.append([ev])
         order = [k for k in range(len(self.kinds)) if self.kinds[k][0] == turn]
         order += [k for k in range(len(self.kinds)) if self.kinds[k][0] != turn]
+        # The other player's rondel move hands the turn over: last, one UP from the top.
+        over = [k for k in order if self.kinds[k][0] != turn and self.kinds[k][1] == "rondel"]
+        order = [k for k in order if k not in over] + over
         self.kinds = [self.kinds[k] for k in order]
         self.events = [self.events[k] for k in order]
         labels = []
