@@ -714,26 +714,6 @@ RULES = {
         6,
         "Stone Pit belongs to the marble action, after the rondel move.",
     ),
-    "scenario-resources": (
-        [
-            ["rondel", 0, 2, {}],
-            ["produce", 0, "marble", False],
-            ["rondel", 1, 3, {}],
-            ["produce", 1, "gold", False],
-            ["rondel", 0, 5, {"coins": 1, "iron": 1}],
-            ["produce", 0, "iron", False],
-            ["rondel", 1, 1, {}],
-            ["city", 1, 1],
-        ],
-        {
-            "over": False,
-            "players": [
-                pl(resources={"marble": 4, "iron": 3, "gold": 3, "coins": 1}),
-                pl(resources={"marble": 2, "iron": 2, "gold": 3, "coins": 0}, cities=4),
-            ],
-        },
-        "The shared scenario, kept here so it runs without ../shared.",
-    ),
 }
 
 

@@ -35,18 +35,6 @@ def test_shared_scenario(name):
         assert run_vector(json.load(f)) == []
 
 
-def test_the_scenario_copy_is_the_shared_scenario():
-    """scenario-resources.json runs the shared scenario where ../shared is absent: the
-    same events and expectation (no production from a temple city: none is built)."""
-    if not os.path.isdir(SCENARIOS):
-        pytest.skip("../shared is absent: nothing to compare the copy with")
-    with open(os.path.join(SCENARIOS, "resources.json")) as f:
-        shared = json.load(f)
-    own = load("scenario-resources.json")
-    assert own["events"] == shared["events"] and own["expect"] == shared["expect"]
-    assert all(e[3] is False for e in own["events"] if e[0] == "produce")
-
-
 def test_rule_vectors_match_the_generator():
     for name, (events, want, why) in make_vectors.RULES.items():
         rec = load(name + ".json")
