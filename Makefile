@@ -58,6 +58,13 @@ check: venv typings fonts
 bench: venv node_modules
 	$(PY) -m duelkeeper.bench
 
+# The one file a user installs on a Pico: the base firmware and the program for BOARD
+# (docs/rp2.md, "The firmware"), e.g. make uf2 BOARD=pico_inky_pack.
+.PHONY: uf2
+BOARD ?= badger2040
+uf2: venv
+	mkdir -p build && $(VENV)/bin/duelkeeper uf2 --board $(BOARD) -o build/duelkeeper-$(BOARD).uf2
+
 # A long random walk of button presses on the emulated RP2040 (not in `make test`: it
 # takes hours of wall time; docs/rp2.md, "Soak"). SOAK_ARGS passes options on, e.g.
 # make soak SOAK_ARGS="--presses 500 --seed 2".

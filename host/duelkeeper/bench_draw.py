@@ -3,7 +3,7 @@ emulated RP2040; rp2040js is not cycle-exact, so these are emulated microseconds
 
     python -m duelkeeper.bench_draw
 
-The shipped build is installed on a Badger 2040 image; at its raw REPL an App is made
+The board's UF2 is installed on a Badger 2040 image; at its raw REPL an App is made
 over the board (the real driver and storage), and each line times one call with
 ``time.ticks_us``: drawing a screen into the framebuffer (nothing sent to the panel),
 text in each font, and sending a frame. A press's frame is mostly its screen's draw:
@@ -61,8 +61,8 @@ T("a frame sent to the driver", lambda: b.display.show(c.fb))
 
 
 def on_board(code: str, files: dict[str, bytes] | None = None) -> str:
-    """What ``code`` printed at the raw REPL of a board booted with the shipped build
-    (``files``, deploy's by default) on a fresh flash."""
+    """What ``code`` printed at the raw REPL of a board booted with the program
+    (``files``, ``romfs.files()`` by default) installed on a fresh flash."""
     with tempfile.TemporaryDirectory(prefix="bench-draw-") as name:
         image = flashimage.install(Path(name) / "flash.img", files or deploy.files(), BOARD)
         with EmulatedBoard(image, BOARD) as board:

@@ -386,14 +386,30 @@ def _deploy(args: argparse.Namespace) -> int:
     return 0
 
 
+def _uf2(args: argparse.Namespace) -> int:
+    from duelkeeper import romfs
+
+    print(romfs.write(args.board, args.output))
+    return 0
+
+
+def _uf2_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--board", metavar="NAME", required=True, help="the module of boards/ the app opens"
+    )
+    parser.add_argument(
+        "-o", "--output", type=Path, required=True, metavar="FILE", help="the UF2 file to write"
+    )
+
+
 def _deploy_arguments(parser: argparse.ArgumentParser) -> None:
     _port(parser)
     _db(parser)
     parser.add_argument(
         "--board",
         metavar="NAME",
-        help="the module of boards/ the app opens, merged into /settings.json "
-        "(default: keep the device's setting)",
+        help="the module of boards/ the app opens, written into the program's image "
+        "(default: the board the device's program names)",
     )
     _device_lang(
         parser,
@@ -501,8 +517,15 @@ COMMANDS = (
         _sim_arguments,
     ),
     Command(
+        "uf2",
+        "write the one file to install on a Pico (hold BOOTSEL, plug it in, drop the file "
+        "on RPI-RP2): the firmware and the program for a board",
+        _uf2,
+        _uf2_arguments,
+    ),
+    Command(
         "deploy",
-        "compile the device code and copy what changed onto the board; set its board name",
+        "write the program onto the board over USB (its ROMFS image), keeping every game",
         _deploy,
         _deploy_arguments,
     ),

@@ -6,16 +6,21 @@ one DeviceError, a DuelkeeperError whose message is one line the user can act on
 and deploy use nothing else to reach the device.
 """
 
+import argparse
 import contextlib
 import io
 import re
+import tempfile
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from types import TracebackType
 from typing import Any
 
 import serial  # type: ignore[import-untyped]
 import serial.tools.list_ports  # type: ignore[import-untyped]
+from mpremote.commands import CommandError, do_romfs  # type: ignore[import-untyped]
+from mpremote.main import State  # type: ignore[import-untyped]
 from mpremote.transport import TransportError, TransportExecError  # type: ignore[import-untyped]
 from mpremote.transport_serial import SerialTransport  # type: ignore[import-untyped]
 
@@ -130,6 +135,8 @@ class Device:
             ) from None
         except TransportError as e:
             raise DeviceError("%s: %s: %s (%s)" % (self.port, doing, e, hint)) from None
+        except CommandError as e:
+            raise DeviceError("%s: %s: %s" % (self.port, doing, e)) from None
         except (serial.SerialException, OSError) as e:
             raise DeviceError("%s: %s: %s" % (self.port, doing, e)) from None
 
@@ -227,6 +234,19 @@ class Device:
         """Write a file on the device (mpremote's fs_writefile)."""
         with self._translated("cannot write " + path):
             self._transport.fs_writefile(path, data)
+
+    def write_romfs(self, image: bytes) -> None:
+        """Write the ROMFS image ``image`` into the board's ROMFS partition with mpremote's
+        ``romfs deploy`` (it erases the blocks the image needs, then writes them in order
+        from the first). /rom stays unmounted until the next reset."""
+        state = State()
+        state.transport = self._transport
+        with tempfile.TemporaryDirectory() as tmp:
+            path = Path(tmp) / "program.romfs"
+            path.write_bytes(image)
+            args = argparse.Namespace(command=["deploy"], path=str(path), partition=0, mpy=False)
+            with self._translated("cannot write the ROMFS image"):
+                do_romfs(state, args)
 
     def leave(self) -> None:
         """Back to the friendly REPL, and a soft reset there, which starts main.py (the

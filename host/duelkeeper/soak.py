@@ -1,14 +1,15 @@
 """`make soak`: a long random walk of button presses on the emulated RP2040.
 
-The shipped build runs on MicroPython's real rp2 port (duelkeeper.rp2) under the heap
-watcher (rp2/onboard/heapwatch.py: the app exactly as firmware/main.py runs it, plus a
-line over USB serial after each gesture). A seeded RNG presses buttons by GPIO, weighted
-towards the gestures that move a game on (A, DOWN), with now and then a back, an undo, a
-long press or the C menu; on the choice of game it takes the next kind in turn, so all
-three games are started again and again. After every gesture it waits for the watcher's
-line (the gesture was handled and its frame sent) and fails on a traceback, a
-MemoryError, a gesture that no line follows, or a panel that stops refreshing. It prints
-presses, games started and ended per kind, the heap's extremes and the wall time.
+The board's UF2 (the project's firmware and the program in its ROMFS) runs on the
+emulated RP2040 (duelkeeper.rp2) under the heap watcher (rp2/onboard/heapwatch.py: the
+app exactly as firmware/main.py runs it, plus a line over USB serial after each
+gesture). A seeded RNG presses buttons by GPIO, weighted towards the gestures that move
+a game on (A, DOWN), with now and then a back, an undo, a long press or the C menu; on
+the choice of game it takes the next kind in turn, so all three games are started again
+and again. After every gesture it waits for the watcher's line (the gesture was handled
+and its frame sent) and fails on a traceback, a MemoryError, a gesture that no line
+follows, or a panel that stops refreshing. It prints presses, games started and ended
+per kind, the heap's extremes and the wall time.
 """
 
 import argparse

@@ -1,8 +1,10 @@
-"""firmware/main.py on the MicroPython VM: the board from the settings, the App, the loop.
+"""firmware/main.py on the MicroPython VM: the board named, the App, the loop; and the
+base firmware's launcher (rp2-base/DUELKEEPER_PICO/launcher/main.py) that calls it.
 
 The loop never ends on a board, so the test stops it from ``sleep_ms`` after a few
-turns; by then the first frame must have been shown. Run both ways the board may run
-it: imported as ``firmware.main`` and called, and as ``/main.py`` itself.
+turns; by then the first frame must have been shown. Run both ways: ``run("sim")``
+called, and the launcher reading the board's name from /rom/board (the VM's filesystem
+stands in for the ROMFS image).
 """
 
 import json
@@ -11,8 +13,10 @@ from pathlib import Path
 import pytest
 
 from duelkeeper import mpvm
-from duelkeeper.repo import ROOT
 from duelkeeper.sim.device import cached_build
+from duelkeeper.uf2 import BASE_DIR
+
+LAUNCHER = BASE_DIR / "DUELKEEPER_PICO" / "launcher" / "main.py"
 
 _CODE = """
 import json
@@ -47,17 +51,33 @@ print(json.dumps([opened[0].display.full, opened[0].root]))
 @pytest.mark.parametrize(
     "how",
     [
-        "import firmware.main as m\n    m.sleep_ms = stop_after\n    m.run()",
-        "exec(open('/main.py').read(), {'__name__': '__main__'})",
+        "import firmware.main as m\n    m.sleep_ms = stop_after\n    m.run('sim')",
+        "import firmware.main as m\n    m.sleep_ms = stop_after\n"
+        "    exec(open('/launcher.py').read(), {'__name__': '__main__'})",
     ],
-    ids=["imported", "as-main.py"],
+    ids=["called", "launched"],
 )
 def test_main_loop_ticks_the_app(tmp_path: Path, how: str) -> None:
-    (tmp_path / "settings.json").write_text(json.dumps({"board": "sim"}))
-    build = cached_build(mpy=True)  # the .mpy files that ship, and main.py as source
+    (tmp_path / "board").write_text("sim\n")
+    build = cached_build(mpy=True)  # the .mpy files that ship
     files = {f"/lib/{name}": build / name for name in ("firmware", "boards", "duelcore")}
-    files["/main.py"] = ROOT / "firmware" / "main.py"
-    files["/settings.json"] = tmp_path / "settings.json"
+    files["/launcher.py"] = LAUNCHER
+    files["/rom/board"] = tmp_path / "board"
     out = mpvm.run(_CODE % how, files).splitlines()
     assert json.loads(out[0]) == [10] * 5  # five turns of the loop, 10 ms sleeps
     assert json.loads(out[1]) == [1, "/"]  # the first frame shown, storage at "/"
+
+
+@pytest.mark.parametrize("board", [None, b"sim", b"sim\n"[:-1] + b"\xff\xff"])
+def test_the_launcher_without_a_whole_image_says_so_and_returns(
+    tmp_path: Path, board: bytes | None
+) -> None:
+    files = {"/launcher.py": LAUNCHER}
+    if board is not None:  # an image cut short: its last file lacks the newline
+        (tmp_path / "board").write_bytes(board)
+        files["/rom/board"] = tmp_path / "board"
+    out = mpvm.run("exec(open('/launcher.py').read())\nprint('REPL')", files)
+    assert out.splitlines() == [
+        "duelkeeper: no whole program in /rom; run duelkeeper deploy",
+        "REPL",
+    ]

@@ -1,6 +1,7 @@
-"""The roster end to end: the log's players to the simulated device at sync and deploy,
-chosen there in a few presses, a name spelled there back into the log at the next sync,
-and renames and merges reaching the device's settings."""
+"""The roster end to end: the log's players to the simulated device at sync (at deploy on
+the emulated board: tests/rp2/test_deploy_rp2.py), chosen there in a few presses, a name spelled
+there back into the log at the next sync, and renames and merges reaching the device's
+settings."""
 
 import json
 import shutil
@@ -102,17 +103,6 @@ def test_seats_merged_into_one_player_stay_as_they_were(tmp_path: Path, db: Path
         players.merge(log, "Cy", "Bob")
     synced_now(flash, db)
     assert settings(flash) == {"players": ["Bob", "Cy"]}  # never "Bob vs Bob"
-
-
-def test_deploy_sends_the_roster_and_learns_names(tmp_path: Path, db: Path) -> None:
-    flash = tmp_path / "flash"
-    flash.mkdir()
-    (flash / "roster.txt").write_text("=Old\n+Zed\n")
-    with device(flash) as d:
-        done = duelkeeper("deploy", "--port", d.path, "--db", str(db))
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.splitlines()[-1] == "roster: 4 names on the device; new from it: Zed"
-    assert roster_file(flash) == ["=Ann", "=Bob", "=Cy", "=Zed"]
 
 
 def test_a_device_without_the_roster_still_syncs(tmp_path: Path, db: Path) -> None:

@@ -2,17 +2,18 @@
 their flash operations, and the flash read back and resumed by the firmware's own
 storage code under CPython.
 
-A session (two finished games, the settings written on the way, both games
-acknowledged) is one list of storage calls, each run on the board as the app runs it
-(host/duelkeeper/rp2/onboard/pcut.py, with no app on the flash: the board boots to its
-REPL at once). ``reference()`` runs the session once, powering the board on afresh before
-each call chosen for cuts, and keeps the flash before that call and the list of its
-flash operations. A trial puts that flash back, powers on, arms a cut inside the call's
-k-th flash operation with a fraction of it done (an erase fills only part of the sector
-with 0xFF, a program ANDs in only the first bytes), runs the call, and reads the state
-the next boot finds. The same flash and the same command give the same flash operations,
-so the k-th one of the trial is the k-th one of the reference (a trial asserts its cut
-happened).
+A session (two finished games, the settings written on the way, both games acknowledged)
+is one list of storage calls, each run on the board as the app runs it
+(host/duelkeeper/rp2/onboard/pcut.py, beside the program in /rom; the image's last byte
+is left erased, as a power cut during its write leaves it, so the launcher starts no app
+and the board boots to its REPL at once). ``reference()`` runs the session once,
+powering the board on afresh before each call chosen for cuts, and keeps the flash
+before that call and the list of its flash operations. A trial puts that flash back,
+powers on, arms a cut inside the call's k-th flash operation with a fraction of it done
+(an erase fills only part of the sector with 0xFF, a program ANDs in only the first
+bytes), runs the call, and reads the state the next boot finds. The same flash and the
+same command give the same flash operations, so the k-th one of the trial is the k-th
+one of the reference (a trial asserts its cut happened).
 """
 
 import json
@@ -23,7 +24,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from duelcore import Match
-from duelkeeper import deploy
+from duelkeeper import romfs
 from duelkeeper.repo import ROOT
 from duelkeeper.rp2 import flashimage
 from duelkeeper.rp2.board import EmulatedBoard
@@ -157,10 +158,16 @@ class Console:
 
 
 def flash_with_pcut(path: Path) -> Path:
-    """The shipped build, without main.py, and pcut.py: a board that boots to its REPL."""
-    files = {p: data for p, data in deploy.files().items() if p != "/main.py"}
-    files["/pcut.py"] = ONBOARD.read_bytes()
-    return flashimage.install(path, files, BOARD)
+    """The program and pcut.py in /rom, the image's last byte (the newline ending
+    /rom/board) erased: a board that boots to its REPL; littlefs formatted, so the boot
+    writes nothing."""
+    with tempfile.TemporaryDirectory() as empty:
+        flashimage.from_folder(path, Path(empty))
+    files = romfs.files()
+    files["pcut.py"] = ONBOARD.read_bytes()
+    rom = romfs.image(BOARD, files)
+    assert rom.endswith(b"\n")
+    return flashimage.drop(path, romfs.with_base(rom[:-1] + bytes([flashimage.ERASED])))
 
 
 # -- what the next boot finds ------------------------------------------------------------

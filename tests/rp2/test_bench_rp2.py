@@ -68,9 +68,9 @@ def test_report_judges_every_game_by_the_budget() -> None:
     kb = 1024
     f = bench_rp2.Figures()
     f.watched = [HeapLine(-1, 50 * kb, 190 * kb, 180 * kb, "-", "-", -1)]
-    f.watched += [HeapLine(1, 90 * kb, 150 * kb, 60 * kb, "track7", "7wd", 3)]
-    fine = HeapLine(5, 95 * kb, 145 * kb, 40 * kb, "tracksd", "splendor-duel", 9)
-    over = HeapLine(7, 97 * kb, 143 * kb, 40 * kb, "trackad", "antike-duellum", 12)
+    f.watched += [HeapLine(1, 90 * kb, 150 * kb, 100 * kb, "track7", "7wd", 3)]
+    fine = HeapLine(5, 95 * kb, 145 * kb, 100 * kb, "tracksd", "splendor-duel", 9)
+    over = HeapLine(7, 97 * kb, 143 * kb, 100 * kb, "trackad", "antike-duellum", 12)
     f.others = {"splendor-duel": [fine], "antike-duellum": [over]}
     text, ok = bench_rp2.report(f)
     assert not ok

@@ -14,7 +14,7 @@ import pytest
 from rp2help import needs_rp2
 
 from duelkeeper.rp2 import flashimage
-from duelkeeper.rp2.board import BOOTROM_NAME, UF2_NAME, BoardError, EmulatedBoard
+from duelkeeper.rp2.board import BOOTROM_NAME, BoardError, EmulatedBoard
 from duelkeeper.rp2.device import Rp2Device
 
 pytestmark = needs_rp2
@@ -75,10 +75,7 @@ def test_power_cut_keeps_the_flash_and_boots_again(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("case", "says"),
     [
-        ("missing uf2", "firmware UF2 .*: no such file"),
-        ("garbage uf2", "block 0 has no UF2 magic"),
-        ("short uf2", "not whole 512-byte UF2 blocks"),
-        ("truncated uf2", "blocks \\(truncated\\)"),
+        ("missing bootrom", "boot ROM .*: no such file"),
         ("short bootrom", "not an RP2040 boot ROM"),
         ("wrong flash", "flash image .*: 1000 bytes"),
     ],
@@ -88,21 +85,13 @@ def test_bad_firmware_files_give_one_line_and_no_traceback(
 ) -> None:
     from duelkeeper.rp2.board import firmware_dir
 
-    real = (firmware_dir() / UF2_NAME).read_bytes()
     here = tmp_path / "rp2"
     here.mkdir()
     shutil.copy(firmware_dir() / BOOTROM_NAME, here / BOOTROM_NAME)
-    shutil.copy(firmware_dir() / UF2_NAME, here / UF2_NAME)
     storage = tmp_path / "flash"
     storage.mkdir()
-    if case == "missing uf2":
-        (here / UF2_NAME).unlink()
-    elif case == "garbage uf2":
-        (here / UF2_NAME).write_bytes(b"\x00" * 1024)
-    elif case == "short uf2":
-        (here / UF2_NAME).write_bytes(real[:1000])
-    elif case == "truncated uf2":
-        (here / UF2_NAME).write_bytes(real[: 512 * 10])
+    if case == "missing bootrom":
+        (here / BOOTROM_NAME).unlink()
     elif case == "short bootrom":
         (here / BOOTROM_NAME).write_bytes(b"\x00" * 100)
     elif case == "wrong flash":

@@ -4,12 +4,14 @@ says how). After every cut the flash must mount, and the next boot must find the
 the last complete event, each finished game archived exactly once and the settings
 whole; on a sample the real app boots on the cut flash and shows what the simulator
 shows, and ``duelkeeper sync`` then logs exactly the finished games. docs/rp2.md,
-"Power cuts", has the counts and the time.
+"Power cuts", has the counts and the time. A cut while deploy writes the program's ROMFS
+image leaves a board that boots to its REPL with every game, and the next deploy mends it.
 """
 
 import json
 import subprocess
 import sys
+import time
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
@@ -19,8 +21,10 @@ import pytest
 from cuthelp import Before, Trial
 from rp2help import board_frames, buttons_of, needs_rp2, sim_frames
 
+from duelkeeper import romfs
 from duelkeeper.log import Log
 from duelkeeper.rp2 import flashimage
+from duelkeeper.rp2.board import EmulatedBoard
 from duelkeeper.rp2.device import Rp2Device
 
 pytestmark = needs_rp2
@@ -193,3 +197,65 @@ def test_app_resumes_as_the_simulator_and_sync_logs_each_game_once(
         # every finished game not yet acknowledged, once, as archived; nothing else
         expected = {gid: json.dumps(json.loads(r), sort_keys=True) for gid, r in t.found.unsynced}
         assert logged == expected, where
+
+
+# -- a power cut while deploy writes the ROMFS image -------------------------------------
+
+
+def _cut_deploy(board: EmulatedBoard, flash_op: int) -> None:
+    """``duelkeeper deploy`` with the power cut inside the ``flash_op``-th flash operation
+    from now, half done; the deploy, left talking to a board that restarted, is stopped."""
+    board.cut(flash_op=flash_op, part=0.5)
+    board.free_run(True)
+    proc = subprocess.Popen(
+        [COMMAND, "deploy", "--port", board.path, "--board", cuthelp.BOARD],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        while not board.run(0).cut:
+            assert proc.poll() is None, "the deploy ended before its cut"
+            time.sleep(0.05)
+    finally:
+        proc.kill()
+        proc.wait()
+        board.free_run(False)
+
+
+@pytest.mark.parametrize("during", ["erase", "program"])
+def test_a_cut_romfs_write_boots_to_the_repl_keeping_the_games_and_deploy_mends_it(
+    tmp_path: Path, during: str
+) -> None:
+    src = tmp_path / "src"
+    (src / "games").mkdir(parents=True)
+    (src / "games" / "0001.json").write_text('{"format": 1, "game": "7wd"}\n')
+    (src / "settings.json").write_text('{"names": ["Ann"]}')
+    (tmp_path / "rp2").mkdir()
+    image = flashimage.from_folder(tmp_path / "rp2" / "flash.img", src)
+    flashimage.install(image, romfs.files(), "badger2040")  # another board's image: rewritten
+    kept = flashimage.read_back(image)
+    blocks = -(-len(romfs.image(cuthelp.BOARD)) // 4096)  # erased one by one, then written
+    with EmulatedBoard(image, cuthelp.BOARD) as board:
+        board.run(300)
+        _cut_deploy(board, blocks // 2 if during == "erase" else blocks + blocks // 2)
+        board.run(300)
+        board.write_serial(b"\r\n")
+        board.run(100)
+        said = board.read_serial().decode("utf-8", "replace")
+        assert "duelkeeper: no whole program in /rom; run duelkeeper deploy" in said, said
+        assert said.rstrip().endswith(">>>")
+        assert flashimage.read_back(image) == kept  # every game, the settings
+        board.free_run(True)
+        done = subprocess.run(
+            [COMMAND, "deploy", "--port", board.path, "--board", cuthelp.BOARD],
+            capture_output=True,
+            text=True,
+            timeout=600,
+        )
+        board.free_run(False)
+        assert done.returncode == 0, done.stderr
+        assert "ROMFS image written" in done.stdout
+    after = flashimage.read_back(image)  # and the roster deploy exchanged
+    assert {rel: after.get(rel) for rel in kept} == kept
+    with Rp2Device(tmp_path / "rp2", cuthelp.BOARD, install=False) as device:
+        device.boot()  # the app again

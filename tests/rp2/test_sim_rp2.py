@@ -52,8 +52,12 @@ def test_pty_serves_the_boards_own_repl(tmp_path: Path) -> None:
         assert path.startswith("/dev/pts/")
         with Device(path) as device:  # mpremote's transport: Ctrl-C into the app, raw REPL
             device.enter()
-            said = device.run("import sys, gc\nprint(sys.platform, sys.implementation._machine)")
-        assert said.startswith(b"rp2 Raspberry Pi Pico with RP2040")
+            said = device.run(
+                "import sys, os\n"
+                "print(sys.platform, sys.implementation._machine, open('/rom/board').read())"
+            )
+        # the project's firmware, with the program in its ROMFS (the default board's)
+        assert said == b"rp2 Raspberry Pi Pico (duelkeeper) with RP2040 badger2040\r\n\r\n"
     finally:
         proc.terminate()
         assert proc.wait(timeout=30) == 0

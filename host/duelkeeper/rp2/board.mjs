@@ -1,13 +1,14 @@
 // An emulated Raspberry Pi Pico running MicroPython's real rp2 firmware (rp2040js).
 //
-//   node board.mjs --uf2 FILE --bootrom FILE --flash FILE [--usb-fd FD] [--wiring JSON]
+//   node board.mjs --bootrom FILE --flash FILE [--usb-fd FD] [--wiring JSON]
 //
 // What rp2040js 1.4.1 lacks, this file supplies (../shared/rp2/README.md lists it):
 // - flash writes: when the core reaches the boot ROM's flash_range_erase or
 //   flash_range_program (looked up in the ROM's function table), the effect is applied to
 //   the flash array and to the flash file at once, and the call returns to LR. The file
-//   holds the littlefs region (352 x 4 KB at 0xA0000), so it is always what the chip's
-//   flash holds, even when this process is killed.
+//   is the whole 2 MiB flash (firmware, ROMFS, littlefs: host/duelkeeper/uf2.py), loaded
+//   at each power-on, so it is always what the chip's flash holds, even when this process
+//   is killed. The firmware writes only the ROMFS partition and littlefs.
 // - a queue for the bytes the host sends over USB CDC, handed over only when the device
 //   arms its OUT endpoint with room; an armed endpoint with nothing to send waits (the
 //   emulated host otherwise answers every arm with an empty packet: an interrupt storm).
@@ -36,16 +37,14 @@ console.warn = (...args) => {
 };
 
 const FLASH_BASE = 0x10000000;
-const FS_OFFSET = 0xa0000;
-const FS_SIZE = 352 * 4096;
-const UF2_MAGIC = [0x0a324655, 0x9e5d5157, 0x0ab16f30];
+const FLASH_SIZE = 2 * 1024 * 1024;
+const WRITABLE = 0x58000; // the ROMFS partition's start: below it is the firmware
 const CYCLE_NS = 8; // 125 MHz
 const IO_PERIOD_NS = 100_000;
 const SPI_BYTE_NS = 1000; // pins (buttons, BUSY, panel wires) looked at every 100 us
 
 const { values: opt } = parseArgs({
   options: {
-    uf2: { type: "string" },
     bootrom: { type: "string" },
     flash: { type: "string" },
     "usb-fd": { type: "string" },
@@ -58,7 +57,7 @@ function fail(message) {
   process.exit(3);
 }
 
-// --- the files: boot ROM, UF2, flash -------------------------------------------------
+// --- the files: boot ROM, flash ---------------------------------------------------------
 
 function readOrFail(path, what) {
   try {
@@ -77,35 +76,6 @@ function loadBootrom(path) {
   return new Uint32Array(bytes.buffer, bytes.byteOffset, 4096);
 }
 
-function uf2Blocks(path) {
-  const bytes = readOrFail(path, "firmware UF2");
-  if (bytes.length === 0 || bytes.length % 512 !== 0) {
-    fail(`firmware UF2 ${path}: ${bytes.length} bytes, not whole 512-byte UF2 blocks`);
-  }
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.length);
-  const blocks = [];
-  let total = -1;
-  for (let at = 0; at < bytes.length; at += 512) {
-    const n = at / 512;
-    if (view.getUint32(at, true) !== UF2_MAGIC[0] || view.getUint32(at + 4, true) !== UF2_MAGIC[1] ||
-        view.getUint32(at + 508, true) !== UF2_MAGIC[2]) {
-      fail(`firmware UF2 ${path}: block ${n} has no UF2 magic (damaged file)`);
-    }
-    const addr = view.getUint32(at + 12, true);
-    const size = view.getUint32(at + 16, true);
-    const index = view.getUint32(at + 20, true);
-    const count = view.getUint32(at + 24, true);
-    if (size > 476 || index !== n || (total >= 0 && count !== total) ||
-        addr < FLASH_BASE || addr + size > FLASH_BASE + FS_OFFSET) {
-      fail(`firmware UF2 ${path}: block ${n} is out of place (damaged file)`);
-    }
-    total = count;
-    blocks.push([addr - FLASH_BASE, bytes.subarray(at + 32, at + 32 + size)]);
-  }
-  if (blocks.length !== total) fail(`firmware UF2 ${path}: ${blocks.length} of ${total} blocks (truncated)`);
-  return blocks;
-}
-
 function openFlash(path) {
   let fd;
   try {
@@ -114,12 +84,11 @@ function openFlash(path) {
     fail(`flash image ${path}: ${err.code === "ENOENT" ? "no such file" : err.message}`);
   }
   const size = fstatSync(fd).size;
-  if (size !== FS_SIZE) fail(`flash image ${path}: ${size} bytes, not ${FS_SIZE} (352 blocks of 4096)`);
+  if (size !== FLASH_SIZE) fail(`flash image ${path}: ${size} bytes, not ${FLASH_SIZE} (2 MiB)`);
   return fd;
 }
 
 const bootrom = loadBootrom(opt.bootrom);
-const firmware = uf2Blocks(opt.uf2);
 const flashFd = openFlash(opt.flash);
 const wiring = JSON.parse(opt.wiring);
 
@@ -167,8 +136,7 @@ function boot() {
   clock = sim.clock;
   mcu.loadBootrom(bootrom);
   mcu.logger = { debug() {}, info() {}, warn() {}, error() {} };
-  for (const [offset, data] of firmware) mcu.flash.set(data, offset);
-  readSync(flashFd, mcu.flash, FS_OFFSET, FS_SIZE, 0);
+  readSync(flashFd, mcu.flash, 0, FLASH_SIZE, 0);
   romErase = romFunction(0x4552); // "RE"
   romProgram = romFunction(0x5052); // "RP"
   usbPending = null;
@@ -281,9 +249,9 @@ function flashOp(erase) {
   flashOps++;
   flashLog.push([erase ? "erase" : "program", offset, count]);
   if (cutting) done = Math.floor(count * cutPart);
-  if (offset < FS_OFFSET || offset + count > FS_OFFSET + FS_SIZE) {
-    // only the filesystem is ever written; anything else would overwrite the firmware
-    throw new Error(`flash write outside the filesystem: 0x${offset.toString(16)} +${count}`);
+  if (offset < WRITABLE || offset + count > FLASH_SIZE) {
+    // only the ROMFS partition and littlefs are ever written: below is the firmware
+    throw new Error(`flash write outside ROMFS and littlefs: 0x${offset.toString(16)} +${count}`);
   }
   if (erase) {
     mcu.flash.fill(0xff, offset, offset + done);
@@ -291,7 +259,7 @@ function flashOp(erase) {
     const src = r[1];
     for (let i = 0; i < done; i++) mcu.flash[offset + i] &= mcu.readUint8(src + i);
   }
-  if (done > 0) writeSync(flashFd, mcu.flash, offset, done, offset - FS_OFFSET);
+  if (done > 0) writeSync(flashFd, mcu.flash, offset, done, offset);
   if (cutting) {
     cutAt = -1;
     wasCut = true;

@@ -1,8 +1,9 @@
 """An emulated Pico on the real rp2 firmware, driven from Python.
 
-``EmulatedBoard`` starts ``board.mjs`` under Node: rp2040js running MicroPython's rp2 port
-(the UF2 and boot ROM in ../shared/rp2, or ``DUELKEEPER_RP2``) over a flash file, its USB
-CDC served on a new pseudo-terminal (``path``) where mpremote and ``duelkeeper sync`` or
+``EmulatedBoard`` starts ``board.mjs`` under Node: rp2040js with the RP2040's boot ROM
+(in ../shared/rp2, or ``DUELKEEPER_RP2``) over a flash file holding the project's own
+MicroPython build (rp2-base/, ``flashimage``), its USB CDC served on a new
+pseudo-terminal (``path``) where mpremote and ``duelkeeper sync`` or
 ``deploy`` find it as a plugged-in Pico. Emulated time passes only inside ``run``,
 ``play`` and while ``free_run`` is on, so a test is exactly repeatable; rp2040js is not
 cycle-exact, so emulated milliseconds are not a real Pico's.
@@ -24,22 +25,21 @@ from duelkeeper.rp2 import flashimage
 from duelkeeper.rp2.wiring import BOARDS, Wiring
 
 RUNNER = Path(__file__).with_name("board.mjs")
-UF2_NAME = "firmware-RPI_PICO-v1.28.0.uf2"
 BOOTROM_NAME = "bootrom-rp2040-B1.bin"
 
 
 def firmware_dir() -> Path:
-    """Where the UF2 and the boot ROM are: ``DUELKEEPER_RP2``, else ../shared/rp2."""
+    """Where the boot ROM is: ``DUELKEEPER_RP2``, else ../shared/rp2."""
     return Path(os.environ.get("DUELKEEPER_RP2") or ROOT.parent / "shared" / "rp2")
 
 
 def firmware_missing() -> str | None:
-    """Why the emulated board cannot start here (the UF2 or the boot ROM is not in
-    ``firmware_dir()``), or None when both are there."""
+    """Why the emulated board cannot start here (the boot ROM is not in
+    ``firmware_dir()``), or None when it is there."""
     here = firmware_dir()
-    if (here / UF2_NAME).is_file() and (here / BOOTROM_NAME).is_file():
+    if (here / BOOTROM_NAME).is_file():
         return None
-    return f"{here} has no {UF2_NAME} or {BOOTROM_NAME}"
+    return f"{here} has no {BOOTROM_NAME}"
 
 
 class Refresh(NamedTuple):
@@ -84,7 +84,8 @@ def user_view(native: bytes, width: int, height: int, mounting: str) -> bytes:
 
 class EmulatedBoard:
     """One emulated Pico, wired as ``board`` (wiring.BOARDS), over the flash file ``flash``
-    (made blank when missing)."""
+    (a Pico with the base firmware alone when missing); ``uf2``, when given, is dropped
+    on that flash first, as a user installs one in BOOTSEL mode."""
 
     def __init__(
         self,
@@ -101,8 +102,12 @@ class EmulatedBoard:
         self.board = board
         self.wiring: Wiring = BOARDS[board]
         self.flash = flash
-        if not flash.exists():
+        if uf2 is not None:
+            flashimage.drop(flash, uf2.read_bytes())
+        elif not flash.exists():
             flashimage.blank(flash)
+        elif flash.stat().st_size != flashimage.SIZE:
+            flash.write_bytes(flashimage.load(flash))  # an older checkout's: refused if not
         here = firmware_dir()
         wiring = self.wiring._asdict()
         wiring["panelOptions"] = panel_options or {}
@@ -114,8 +119,6 @@ class EmulatedBoard:
             [
                 "node",
                 str(RUNNER),
-                "--uf2",
-                str(uf2 or here / UF2_NAME),
                 "--bootrom",
                 str(bootrom or here / BOOTROM_NAME),
                 "--flash",

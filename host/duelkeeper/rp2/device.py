@@ -4,8 +4,9 @@
 front end uses (``step``, ``last``, ``frame``, ``geometry``, ``restart``), so the terminal,
 button scripts and screenshots work unchanged; but the frame is what the panel model
 shows after a completed refresh, decoded from the bytes the firmware sent on SPI, not the
-firmware's framebuffer. The flash is ``STORAGE/flash.img``; the current build is
-installed on it at every start (``flashimage.install``), keeping the games.
+firmware's framebuffer. The flash is ``STORAGE/flash.img``; the board's UF2 of the
+current program is dropped on it at every start (``flashimage.install``), keeping the
+games.
 
 What the app holds (its Match, its press count) cannot be read from outside a real
 board without stopping it, so ``last.events`` is -1 and ``last.presses`` counts the

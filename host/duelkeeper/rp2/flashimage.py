@@ -1,21 +1,28 @@
-"""The emulated board's flash file: the littlefs2 region of an RPI_PICO build.
+"""The emulated board's flash file: the whole 2 MiB flash of a Pico.
 
-The rp2 port of MicroPython mounts littlefs2 at flash offset 0xA0000, 352 blocks of
-4096 bytes, with a program size of 256 and read and lookahead sizes of 32
-(../shared/rp2/README.md). The flash file is exactly that region, so the same bytes are
-what the emulated chip reads and what ``littlefs-python`` builds and reads here.
+The file is byte for byte what the chip's flash holds (duelkeeper.uf2 has the layout):
+the base firmware at 0, the ROMFS partition at 0x58000 (the program, /rom), and the
+littlefs2 filesystem at 0xA0000, 352 blocks of 4096 bytes with a program size of 256 and
+read and lookahead sizes of 32, as the rp2 port mounts it (../shared/rp2/README.md):
+``littlefs-python`` builds and reads that region here. A new flash holds the base
+firmware and nothing else; ``drop`` writes a UF2 onto it as the RP2040's boot ROM does
+when the file is dropped on its drive, and ``install`` drops the board's UF2
+(``duelkeeper uf2``). A flash file of an older checkout (the littlefs region alone) is
+taken as a Pico's flash with that filesystem and no firmware yet.
 """
 
-import json
 from pathlib import Path
 
 from littlefs import LittleFS, LittleFSError
 
+from duelkeeper import romfs, uf2
 from duelkeeper.errors import DuelkeeperError
 
 BLOCK_SIZE = 4096
 BLOCK_COUNT = 352
-SIZE = BLOCK_SIZE * BLOCK_COUNT
+FS_SIZE = BLOCK_SIZE * BLOCK_COUNT
+SIZE = uf2.FLASH_SIZE
+FS = slice(uf2.FS_OFFSET, uf2.FS_OFFSET + FS_SIZE)
 ERASED = 0xFF
 
 
@@ -40,17 +47,57 @@ def _fs(data: bytearray | None = None, mount: bool = True) -> LittleFS:
     return fs
 
 
+def formatted() -> LittleFS:
+    """A new littlefs of the device's geometry, formatted and mounted (in memory)."""
+    fs = _fs(bytearray([ERASED]) * FS_SIZE, mount=False)
+    fs.format()
+    fs.mount()
+    return fs
+
+
+def _write(flash: bytearray, pieces: list[tuple[int, bytes]]) -> None:
+    """Each (offset, bytes) into ``flash`` as the boot ROM writes a UF2: every 4 KB
+    sector a piece touches is erased first, once."""
+    erased: set[int] = set()
+    for offset, chunk in pieces:
+        for sector in range(offset // BLOCK_SIZE, (offset + len(chunk) - 1) // BLOCK_SIZE + 1):
+            if sector not in erased:
+                erased.add(sector)
+                at = sector * BLOCK_SIZE
+                flash[at : at + BLOCK_SIZE] = bytes([ERASED]) * BLOCK_SIZE
+        flash[offset : offset + len(chunk)] = chunk
+
+
+def _new() -> bytearray:
+    """A Pico's flash holding the base firmware and nothing else."""
+    flash = bytearray([ERASED]) * SIZE
+    _write(flash, uf2.base_blocks())
+    return flash
+
+
+def load(path: Path) -> bytearray:
+    """The flash file's bytes (an older checkout's littlefs region alone gets the base
+    firmware around it)."""
+    data = bytearray(path.read_bytes())
+    if len(data) == FS_SIZE:
+        old, data = data, _new()
+        data[FS] = old
+    if len(data) != SIZE:
+        raise DuelkeeperError(f"flash image {path}: {len(data)} bytes, not {SIZE} (2 MiB)")
+    return data
+
+
 def blank(path: Path) -> Path:
-    """A flash never written (all bytes erased): the firmware formats it at first boot."""
-    path.write_bytes(bytes([ERASED]) * SIZE)
+    """A Pico with the base firmware and nothing else: no program in /rom, and littlefs
+    never written (the firmware formats it at first boot)."""
+    path.write_bytes(_new())
     return path
 
 
 def from_folder(path: Path, folder: Path) -> Path:
-    """A formatted flash holding ``folder``'s files at the same paths."""
-    fs = _fs(bytearray([ERASED]) * SIZE, mount=False)
-    fs.format()
-    fs.mount()
+    """``blank`` with a littlefs holding ``folder``'s files at the same paths."""
+    flash = _new()
+    fs = formatted()
     for src in sorted(folder.rglob("*")):
         rel = src.relative_to(folder).as_posix()
         if src.is_dir():
@@ -58,17 +105,15 @@ def from_folder(path: Path, folder: Path) -> Path:
         else:
             with fs.open(rel, "wb") as out:
                 out.write(src.read_bytes())
-    path.write_bytes(bytes(fs.context.buffer))
+    flash[FS] = fs.context.buffer
+    path.write_bytes(flash)
     return path
 
 
 def read_back(path: Path) -> dict[str, bytes]:
-    """Every file on the flash: path without the leading slash -> bytes."""
-    data = bytearray(path.read_bytes())
-    if len(data) != SIZE:
-        raise DuelkeeperError(f"flash image {path}: {len(data)} bytes, not {SIZE}")
+    """Every file on the flash's littlefs: path without the leading slash -> bytes."""
     try:
-        fs = _fs(data)
+        fs = _fs(bytearray(load(path)[FS]))
     except LittleFSError as err:
         raise DuelkeeperError(f"flash image {path}: no littlefs on it ({err})") from None
     files = {}
@@ -90,59 +135,23 @@ def to_folder(path: Path, folder: Path) -> dict[str, bytes]:
     return files
 
 
-def install(path: Path, files: dict[str, bytes], board: str) -> Path:
-    """Put ``files`` (device path -> bytes, as deploy ships them) on the flash at ``path``
-    (made blank and formatted when missing), with ``board`` in /settings.json, keeping
-    every other file (the games): what `duelkeeper deploy` does over USB, done on the
-    image, so a simulator start costs no USB transfer. Files under the folders written
-    that are not in ``files`` are removed, as deploy removes them."""
-    if path.exists():
-        data = bytearray(path.read_bytes())
-        if len(data) != SIZE:
-            raise DuelkeeperError(f"flash image {path}: {len(data)} bytes, not {SIZE}")
-    else:
-        data = bytearray([ERASED]) * SIZE
-    fs = _fs(data, mount=False)
-    try:
-        fs.mount()
-    except LittleFSError:
-        if any(b != ERASED for b in data):
-            raise DuelkeeperError(f"flash image {path}: no littlefs on it") from None
-        fs.format()
-        fs.mount()
-    managed = {p.split("/")[2] for p in files if p.startswith("/lib/")}
-    for name in managed:
-        if _exists(fs, f"lib/{name}"):
-            for top, _dirs, names in list(fs.walk(f"lib/{name}")):
-                for stale in names:
-                    rel = f"{top}/{stale}"
-                    if "/" + rel not in files:
-                        fs.remove(rel)
-    for dev, content in sorted(files.items()):
-        rel = dev.lstrip("/")
-        if "/" in rel:
-            fs.makedirs(rel.rsplit("/", 1)[0], exist_ok=True)
-        with fs.open(rel, "wb") as out:
-            out.write(content)
-    settings: dict[str, object] = {}
-    if _exists(fs, "settings.json"):
-        with fs.open("settings.json", "r") as f:
-            try:
-                loaded = json.loads(f.read())
-            except ValueError:
-                loaded = {}
-        settings = loaded if isinstance(loaded, dict) else {}
-    settings["board"] = board
-    with fs.open("settings.json", "w") as f:
-        f.write(json.dumps(settings, sort_keys=True, separators=(",", ":")))
-    fs.unmount()
-    path.write_bytes(bytes(fs.context.buffer))
+def drop(path: Path, data: bytes) -> Path:
+    """The UF2 file ``data`` written onto the flash at ``path`` (a new Pico's when
+    missing), as the boot ROM writes a UF2 dropped on its drive: littlefs, which the
+    project's UF2s never touch, keeps every game."""
+    flash = load(path) if path.exists() else _new()
+    _write(flash, uf2.blocks(data, "file"))
+    path.write_bytes(flash)
     return path
 
 
-def _exists(fs: LittleFS, rel: str) -> bool:
-    try:
-        fs.stat(rel)
-    except LittleFSError:
-        return False
-    return True
+def install(path: Path, files: dict[str, bytes], board: str) -> Path:
+    """The program ``files`` (path in /rom -> bytes, ``romfs.files()``) for ``board``
+    dropped on the flash at ``path`` as the UF2 ``duelkeeper uf2`` writes: what a user
+    installs, done on the image, so a simulator start costs no USB transfer."""
+    return drop(path, romfs.installer(board, files))
+
+
+def romfs_image(path: Path) -> bytes:
+    """The ROMFS partition's bytes on the flash at ``path``."""
+    return bytes(load(path)[uf2.ROMFS_OFFSET : uf2.ROMFS_OFFSET + uf2.ROMFS_SIZE])

@@ -7,9 +7,11 @@ turns each complete report into a ``HeapLine``.
 """
 
 import re
+import tempfile
 from pathlib import Path
 from typing import NamedTuple
 
+from duelkeeper.mpycross import compile_file
 from duelkeeper.rp2 import flashimage
 from duelkeeper.rp2.board import EmulatedBoard
 
@@ -47,11 +49,14 @@ def parse(text: str) -> tuple[list[HeapLine], str]:
 
 
 def install(image: Path, files: dict[str, bytes], board: str, cores: tuple[str, ...] = ()) -> None:
-    """``files`` (deploy's) on the flash ``image`` with the watcher as /main.py, and
-    ``cores`` imported before the app starts."""
+    """``files`` (the program, ``romfs.files()``) installed on the flash ``image`` with
+    the watcher as firmware/main.mpy, and ``cores`` imported before the app starts."""
     files = dict(files)
-    files["/main.py"] = WATCHER.read_bytes()
-    files["/cores.txt"] = "".join(m + "\n" for m in cores).encode()
+    with tempfile.TemporaryDirectory() as tmp:
+        compiled = Path(tmp) / "main.mpy"
+        compile_file(WATCHER, compiled)
+        files["firmware/main.mpy"] = compiled.read_bytes()
+    files["cores.txt"] = "".join(m + "\n" for m in cores).encode()
     flashimage.install(image, files, board)
 
 

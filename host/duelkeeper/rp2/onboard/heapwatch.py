@@ -1,9 +1,10 @@
 """Bench only: the app as firmware/main.py runs it, plus a heap line after each gesture.
 
-host/duelkeeper/bench_rp2.py and soak.py install this file as ``/main.py`` on an
-emulated board's flash in place of the two lines deploy ships; the shipped build under
-/lib is unchanged. It opens the board and storage and runs ``firmware.app.App`` exactly
-as ``firmware.main.run`` does (the loop is copied: ``run`` has no hook). When the app has
+host/duelkeeper/bench_rp2.py and soak.py put this file, compiled, in the ROMFS image of
+an emulated board as ``firmware/main.mpy``, in place of the shipped one; the rest of the
+image is unchanged. The base firmware's launcher calls its ``run(board)``, which opens
+the board and storage and runs ``firmware.app.App`` exactly as ``firmware.main.run``
+does (the loop is copied: ``run`` has no hook). When the app has
 handled a gesture (``app.presses`` moved) and has sent that gesture's frame (nothing
 drawn or waiting for a refresh), it collects the garbage and prints one line over USB
 serial::
@@ -13,8 +14,8 @@ serial::
 (the top screen's module, the game in progress or "-", its events played or -1),
 followed by ``micropython.mem_info()``'s own lines, whose "max free sz" is the largest
 free block in 16-byte blocks (MicroPython has no call that returns it). A first HEAP
-line with presses -1 (and no app) comes before the app starts. ``/cores.txt``, when present, names
-modules to import before that (one a line: the other games' cores, for "all cores").
+line with presses -1 (and no app) comes before the app starts. ``/rom/cores.txt``, when
+present, names modules to import before that (one a line: the other games' cores, for "all cores").
 """
 
 import gc
@@ -30,7 +31,6 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:  # annotations only
     from typing import Any
 
-DEFAULT_BOARD = "badger2040"  # firmware/main.py's
 TICK_MS = 10
 
 
@@ -47,7 +47,7 @@ def report(presses: int, app: "Any" = None) -> None:
 
 def preload() -> None:
     try:
-        f = open("/cores.txt")
+        f = open("/rom/cores.txt")
     except OSError:
         return
     with f:
@@ -55,11 +55,10 @@ def preload() -> None:
             __import__(line)
 
 
-def run() -> None:
+def run(name: str) -> None:
     preload()
     report(-1)
     storage = Storage("/")
-    name = str(storage.settings().get("board") or DEFAULT_BOARD)
     board = __import__("boards." + name, None, None, ("open",)).open()
     if board.root.rstrip("/") != "":
         storage = Storage(board.root)
@@ -71,6 +70,3 @@ def run() -> None:
             seen = app.presses
             report(seen, app)
         _clock.sleep_ms(TICK_MS)
-
-
-run()

@@ -1,0 +1,103 @@
+"""The program as a ROMFS image, and the one UF2 a user installs (``duelkeeper uf2``).
+
+The image holds what /rom holds on a board (docs/firmware.md, "What goes on the flash"):
+the .mpy files mpy-cross makes of shared/duelcore, firmware and boards, at /rom/duelcore,
+/rom/firmware and /rom/boards, with the data files beside them (the languages'
+catalogs), and last the file ``board``: the board's name and a newline, which the
+base firmware's launcher reads (rp2-base/DUELKEEPER_PICO/launcher/main.py). Being last,
+it is whole only when the image before it is. mpremote's own ROMFS writer encodes it.
+
+The UF2 is the base firmware's blocks (rp2-base/duelkeeper-base.uf2) followed by the
+image's, at the ROMFS partition: dropped on a Pico in BOOTSEL mode it writes nothing to
+littlefs, so the games there stay.
+"""
+
+from pathlib import Path
+
+from mpremote.romfs import VfsRomWriter  # type: ignore[import-untyped]
+
+from duelkeeper import uf2
+from duelkeeper.errors import DuelkeeperError
+from duelkeeper.repo import ROOT
+from duelkeeper.sim.device import PACKAGES, cached_build
+
+BOARDS = ROOT / "boards"
+BOARD_FILE = "board"  # the image's last file: the board's name (the launcher's promise)
+FREE_BUDGET = 0.25  # the part of the partition an image must leave free (issue 24)
+
+
+def files(code: Path | None = None) -> dict[str, bytes]:
+    """Path in /rom ("firmware/app.mpy") -> contents, for the whole program: ``code``
+    is a build (``sim.device.build``), the cached one of the checkout when None."""
+    code = code or cached_build(mpy=True)
+    out = {}
+    for name in sorted(PACKAGES):
+        for path in sorted((code / name).rglob("*")):
+            if path.is_file():
+                out["%s/%s" % (name, path.relative_to(code / name).as_posix())] = path.read_bytes()
+    return out
+
+
+def check_board(name: str) -> str:
+    """``name`` if boards/<name>.py exists; a one-line error naming the boards otherwise."""
+    if not name.isidentifier() or name == "__init__" or not (BOARDS / (name + ".py")).is_file():
+        known = ", ".join(sorted(p.stem for p in BOARDS.glob("*.py") if p.stem != "__init__"))
+        raise DuelkeeperError("no board %r in boards/ (known: %s)" % (name, known))
+    return name
+
+
+def image(board: str, program: dict[str, bytes] | None = None) -> bytes:
+    """The ROMFS image of ``program`` (``files()`` when None) for ``board``, its name
+    last; refused when it does not fit the partition."""
+    program = files() if program is None else program
+    writer = VfsRomWriter()
+    here: list[str] = []  # the folders open now
+    for path in sorted(program):
+        *folders, name = path.split("/")
+        while here and here != folders[: len(here)]:
+            writer.closedir()
+            here.pop()
+        for folder in folders[len(here) :]:
+            writer.opendir(folder)
+            here.append(folder)
+        writer.mkfile(name, program[path])
+    for _ in here:
+        writer.closedir()
+    writer.mkfile(BOARD_FILE, (board + "\n").encode())
+    out: bytes = writer.finalise()
+    if len(out) > uf2.ROMFS_SIZE:
+        raise DuelkeeperError(
+            "the program's ROMFS image is %d bytes: more than the %d-byte partition"
+            % (len(out), uf2.ROMFS_SIZE)
+        )
+    return out
+
+
+def installer(board: str, program: dict[str, bytes] | None = None) -> bytes:
+    """The UF2 a user drops on the Pico: the base firmware and ``board``'s image."""
+    return with_base(image(board, program))
+
+
+def with_base(rom: bytes) -> bytes:
+    """The UF2 writing the base firmware and the ROMFS image ``rom``."""
+    return uf2.encode(uf2.base_blocks() + [(uf2.ROMFS_OFFSET, rom)])
+
+
+def write(board: str, out: Path) -> str:
+    """``duelkeeper uf2``: the installer for ``board`` written to ``out``; a one-line
+    summary."""
+    check_board(board)
+    rom = image(board)
+    data = with_base(rom)
+    try:
+        out.write_bytes(data)
+    except OSError as err:
+        raise DuelkeeperError("cannot write %s: %s" % (out, err.strerror or err)) from None
+    return "%s: %d bytes for %s; its ROMFS image %d of %d bytes (%.0f%% free)" % (
+        out,
+        len(data),
+        board,
+        len(rom),
+        uf2.ROMFS_SIZE,
+        100 * (1 - len(rom) / uf2.ROMFS_SIZE),
+    )
