@@ -59,6 +59,30 @@ def name(game: str, id: str) -> str:
     return title(id) if _lang == "en" else _words().component(game, id)
 
 
+def thing(game: str, id: str) -> str:
+    """A component's name as a verb's object, in the case that takes: Russian's
+    accusative (``А строит Арену``), the name itself in English and Japanese."""
+    return title(id) if _lang == "en" else _words().accusative(game, id)
+
+
+def plural(n: int) -> int:
+    """Which of a counted word's forms goes with ``n``: Russian's one, few or many (1, 21
+    монета; 2 to 4, 22 монеты; 5 to 20, 25 монет), English's one or other; the
+    catalogs' Japanese has one form, the first."""
+    if _lang != "ru":
+        return 0 if n == 1 else 1
+    if n % 10 == 1 and n % 100 != 11:
+        return 0
+    return 1 if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14 else 2
+
+
+def count(n: int, text: "str | int") -> str:
+    """``n`` things in words: ``text`` is a word's forms, ``|`` between them, each with its
+    ``%d`` (``"%d coin|%d coins"``); the language's form for ``n`` (``plural``)."""
+    forms = tr(text).split("|")
+    return forms[min(plural(n), len(forms) - 1)] % n
+
+
 def row(game: str, id: str) -> "str | int":
     """The component's hand-chosen short form where it has one, else its name, for a
     list's row. In another language than English, where it lies in the catalog (an int,

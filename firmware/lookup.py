@@ -84,6 +84,13 @@ def component(game: str, id: str) -> str:
     return str(value if cut < 0 else value[:cut], "utf-8")
 
 
+def accusative(game: str, id: str) -> str:
+    """A component's name as a verb's object (Russian ``Арену``), where the catalog has
+    it; else its name."""
+    got = _find(("acc:%s:%s" % (game, id)).encode())
+    return component(game, id) if got is None else str(got[1], "utf-8")
+
+
 def place(game: str, id: str) -> "str | int":
     """Where a component's short form (the part after a zero byte), or its name where it
     has none, lies in the catalog: its first byte's offset shifted left by 8, or'd with

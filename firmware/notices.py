@@ -5,19 +5,20 @@ Their tracking screens' ``describe()``; 7 Wonders Duel's few verbs are told by i
 builds a new string: a notice is built once per event, never per frame.
 """
 
-from .lang import name, tr
+from .lang import count, name, thing, tr, word
 
 _AD = "antike-duellum"
 
 
-def value(v: object, game: str = _AD) -> str:
-    """An event argument in a few characters: lists and objects flattened."""
+def value(v: object, game: str = _AD, obj: bool = False) -> str:
+    """An event argument in a few characters: lists and objects flattened; ``obj``: a
+    verb's object, its names in the case that takes (lang.thing)."""
     if isinstance(v, str):
-        return name(game, v)
+        return thing(game, v) if obj else name(game, v)
     if isinstance(v, bool):
         return tr("yes") if v else tr("no")
     if isinstance(v, (list, tuple)):
-        return " ".join([value(x, game) for x in v]) if v else tr("none")
+        return " ".join([value(x, game, obj) for x in v]) if v else tr("none")
     if isinstance(v, dict):
         parts = []
         for k in sorted(v):
@@ -33,14 +34,14 @@ def value(v: object, game: str = _AD) -> str:
     return str(v)
 
 
-def args(event: list, start: int = 2, game: str = _AD) -> str:
+def args(event: list, start: int = 2, game: str = _AD, obj: bool = False) -> str:
     """The arguments of an event from ``start`` on, as one line (flags left out: the
-    menus that offer them say what they mean)."""
+    menus that offer them say what they mean); ``obj``: the verb's objects (``value``)."""
     parts = []
     for i in range(start, len(event)):
         x = event[i]
         if not isinstance(x, bool):
-            text = value(x, game)
+            text = value(x, game, obj)
             if text:  # an empty payment: nothing to say
                 parts.append(text)
     return " ".join(parts)
@@ -58,18 +59,22 @@ _PAST = (
 )
 
 
+# A payment's resources counted (lang.count), in pay's order.
+_PAID = (word("%d marble"), word("%d iron"), word("%d gold"), word("%d coin|%d coins"))
+
+
 def units(a: int, f: int) -> str:
     """``1 legion 2 galleys`` (a kind with none left out)."""
     out = []
     if a:
-        out.append(tr("1 legion") if a == 1 else tr("%d legions") % a)
+        out.append(count(a, word("%d legion|%d legions")))
     if f:
-        out.append(tr("1 galley") if f == 1 else tr("%d galleys") % f)
+        out.append(count(f, word("%d galley|%d galleys")))
     return " ".join(out)
 
 
 def steps(n: int) -> str:
-    return tr("1 step") if n == 1 else tr("%d steps") % n
+    return count(n, word("%d step|%d steps"))
 
 
 def pay(counts: dict, short: bool = False) -> str:
@@ -83,7 +88,7 @@ def pay(counts: dict, short: bool = False) -> str:
         if short and n:
             out.append("%d%s" % (n, letters[i]))
         elif n:
-            out.append("%d %s" % (n, tr("coin") if n == 1 and k == "coins" else tr(k)))
+            out.append(count(n, _PAID[i]))
         i += 1
     return " ".join(out) if out else tr("free")
 
@@ -112,4 +117,4 @@ def describe(event: list, players: list, game: str = _AD) -> str:
         return "%s %s" % (who, tr(past[:-1]))
     if end == "=":
         return "%s %s %s" % (who, tr(past[:-1]), event[2])
-    return "%s %s %s" % (who, tr(past), args(event, 2, game))
+    return "%s %s %s" % (who, tr(past), args(event, 2, game, True))

@@ -11,7 +11,7 @@ allocates little (and frames are drawn on a change, never per tick).
 from micropython import const
 
 from .gfx.canvas import BLACK, LARGE, LEFT, RIGHT, SMALL, WHITE, Canvas, text_at
-from .lang import tr, word
+from .lang import lang, tr, word
 
 __all__ = ("Canvas", "big", "columns", "fit", "flag", "menu", "pair", "status", "title")
 
@@ -85,6 +85,8 @@ def menu(c: Canvas, m: object) -> None:
     m.first = first  # type: ignore[attr-defined]
     right = m.right  # type: ignore[attr-defined]
     tags = getattr(m, "tags", None)
+    # Japanese's tags are a kanji each (茶, 灰): read at 16 px, where 8 blurs their strokes
+    tag_font, tag_y = (LARGE, 1) if lang() == "ja" else (SMALL, 5)
     marks = getattr(m, "marks", None)
     y = _BAR + 1
     for k in range(first, min(n, first + rows)):
@@ -94,7 +96,7 @@ def menu(c: Canvas, m: object) -> None:
             c.fb.fill_rect(0, y, w - 4, _ROW, BLACK)
         x = 3
         if tags is not None:
-            c.text(tags[k], x, y + 5, SMALL, LEFT, fg)
+            c.text(tags[k], x, y + tag_y, tag_font, LEFT, fg)
             x += 18
         if marks is not None:
             c.box(x, y + 3, 11, 11, bool(marks[k]), fg)

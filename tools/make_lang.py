@@ -39,7 +39,9 @@ Latin glyphs and the icons from either file alike), then from glyphs.bin's size 
             (open addressing), holds 1 + the index of the key's record; 0 is empty
     ..      N records: the key (UTF-8), a zero byte, the value. The device's own words
             come first, sorted by key, so that word i is the same in every catalog (the
-            number the build gives it), then the components' names (not in English)
+            number the build gives it), then the components' names (not in English):
+            ``game:id`` the name (a zero byte and its short form after it, if any),
+            ``acc:game:id`` its accusative where it differs (Russian)
     ..      G small glyphs, then G large ones: each a MONO_VLSB image (as font.py's) of
             stride bytes, then a byte of its width (the space after it included). The
             strides are the Latin fonts' (make_glyphs.COLUMNS): canvas.py draws these
@@ -117,6 +119,8 @@ def strings(lang: str) -> dict[str, str]:
             key = "%s:%s" % (game, id)
             entry = names.entry(key, lang)
             parts[key] = entry.name + ("\0" + entry.short if entry.short else "")
+            if entry.acc:  # Russian's accusative, where it differs (lookup.accusative)
+                parts["acc:" + key] = entry.acc
     out.update((key, parts[key]) for key in sorted(parts, key=str.encode))
     return out
 

@@ -20,7 +20,7 @@ from duelcore.sevenwonders.game import PENDING, VERBS
 from ..app import screen_module
 from ..gfx.canvas import SMALL, Canvas
 from ..gfx.icons import COIN, SCIENCE, SCROLL, SHIELD, STAR, WONDER
-from ..lang import name, tr, word
+from ..lang import name, thing, tr, word
 from ..ui import GAME_HINTS, REDO_HINTS, columns, flag, pair, status
 from . import BTN_A, BTN_B, BTN_C, BTN_DOWN, BTN_UP, PRESS, Base, choice
 
@@ -131,8 +131,8 @@ class Screen(Base):
         if verb == "coins":
             return tr("%s coins %+d") % (who, event[2])
         if verb == "wonder":
-            return tr("%s built %s") % (who, name("7wd", event[2]))
-        return "%s %s %s" % (who, tr(_PAST[VERBS.index(verb)]), name("7wd", event[2]))
+            return tr("%s built %s") % (who, thing("7wd", event[2]))
+        return "%s %s %s" % (who, tr(_PAST[VERBS.index(verb)]), thing("7wd", event[2]))
 
     def corrections(self, p: int, labels: list, events: list) -> None:
         """The C menu's corrections for player p: a coin more, a coin less."""

@@ -10,7 +10,7 @@ again undoes), C: the rest (corrections, the score, ending).
 
 from ..gfx.canvas import LARGE, SMALL, Canvas
 from ..gfx.icons import CROWN
-from ..lang import name, tr
+from ..lang import lang, name, tr
 from ..ui import GAME_HINTS, REDO_HINTS, big, columns, corrections, flag, status
 from . import BTN_A, BTN_B, BTN_C, BTN_DOWN, BTN_UP, PRESS, Base, choice
 
@@ -174,13 +174,15 @@ def draw(c: Canvas, s: object) -> None:
         x = x0
         res = s.resources[p]  # type: ignore[attr-defined]
         font = LARGE
+        # Japanese's letters are kanji (石, 鉄): read at 16 px, where 8 blurs their strokes
+        tag, tag_y, step = (LARGE, y, 24) if lang() == "ja" else (SMALL, y + 7, 14)
         wide = 0
         for k in range(4):
-            wide += c.text_width(str(res[k]), LARGE) + 14
+            wide += c.text_width(str(res[k]), LARGE) + step
         if wide > half - 8:  # two-digit counts on a narrow panel: small digits
             font = SMALL
         for k in range(4):
-            x = c.text(words[1][k], x, y + 7)
+            x = c.text(words[1][k], x, tag_y, tag)
             x = c.text(str(res[k]), x + 2, y if font is LARGE else y + 7, font) + 6
         y = 76
         c.text(

@@ -17,7 +17,7 @@ from duelcore.splendor.cards import TOKENS
 
 from ..gfx.canvas import CENTER, LARGE, SMALL, Canvas
 from ..gfx.icons import CROWN, GEM, SCROLL, STAR
-from ..lang import name, tr, word
+from ..lang import count, name, tr, word
 from ..ui import GAME_HINTS, REDO_HINTS, columns, corrections, flag, pair, status
 from . import BTN_A, BTN_B, BTN_C, BTN_DOWN, BTN_UP, PRESS, Base
 
@@ -26,6 +26,11 @@ LEVELS = ("", "I", "II", "III")
 # token kinds where words do not fit (gold has none: it is always "gold").
 COLOURS = ("white", "blue", "green", "red", "black", "joker", "plain")
 LETTERS = word("WUGRKP")
+# Token counts in words, TOKENS order: each a word's forms for a count (lang.count).
+_COUNTED = (
+    word("%d white"), word("%d blue"), word("%d green"), word("%d red"), word("%d black"),
+    word("%d pearl"), word("%d gold"),
+)  # fmt: skip
 _ABILITIES = ("", word("again"), word("token"), word("privilege"), word("steal"))
 # Offsets of a card's fields (duelcore/splendor/cards.py).
 _COLOR = const(0)
@@ -74,7 +79,7 @@ def tokens(counts: "dict | list", short: bool = False) -> str:
         t = TOKENS[k]
         n = counts.count(t) if isinstance(counts, list) else counts.get(t, 0)
         if n:
-            out.append(("%d%s" % (n, letters[k])) if short and k < 6 else "%d %s" % (n, tr(t)))
+            out.append(("%d%s" % (n, letters[k])) if short and k < 6 else count(n, _COUNTED[k]))
     return " ".join(out) if out else tr("nothing")
 
 

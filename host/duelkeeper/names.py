@@ -4,6 +4,8 @@ Records stay language-free: they hold the cores' canonical ids (``lumber-yard``)
 name is looked up only where text is shown. The names live in one table per language,
 ``lang/<lang>.tsv`` beside this module (package data, so an editable install and a wheel
 both find them): ``id<TAB>name<TAB>short<TAB>source``, a header line, ``#`` comments.
+Russian's has a fifth column, ``acc``: the name's accusative where it differs from the
+name, for the device's notices (``A строит Арену``: firmware/lang.py's ``object``).
 An id is ``<game>:<id>`` because the games share ids that mean different things
 (``7wd:academy`` is a building, ``antike-duellum:academy`` an event card).
 
@@ -37,6 +39,7 @@ class Name(NamedTuple):
     name: str
     short: str  # "" when the name is short enough
     source: str  # 000:L<n> (a rule text's line), edition or own
+    acc: str = ""  # the accusative where it differs (Russian's table only)
 
 
 @functools.cache
@@ -65,22 +68,22 @@ def components(game: str) -> tuple[str, ...]:
 
 def _parse(text: str, where: str) -> dict[str, Name]:
     rows: dict[str, Name] = {}
-    header = False
+    header = 0  # the header's columns, once read
     for n, line in enumerate(text.splitlines(), 1):
         if not line.strip() or line.startswith("#"):
             continue
         cells = line.split("\t")
-        if len(cells) != 4:
-            raise ValueError("%s line %d: 4 tab-separated columns expected" % (where, n))
         if not header:
-            if cells != ["id", "name", "short", "source"]:
+            if cells[:4] != ["id", "name", "short", "source"] or cells[4:] not in ([], ["acc"]):
                 raise ValueError("%s line %d: the header line is missing" % (where, n))
-            header = True
+            header = len(cells)
             continue
-        key, name, short, source = cells
+        if len(cells) != header:
+            raise ValueError("%s line %d: %d tab-separated columns expected" % (where, n, header))
+        key = cells[0]
         if key in rows:
             raise ValueError("%s line %d: %s again" % (where, n, key))
-        rows[key] = Name(name, short, source)
+        rows[key] = Name(*cells[1:])
     return rows
 
 

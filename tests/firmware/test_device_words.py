@@ -158,9 +158,10 @@ def test_translations_keep_the_placeholders(lang: str) -> None:
     bad = []
     for en, cells in _rows().items():
         text = cells[col]
+        want = PLACEHOLDER.findall(en.split("|")[0])  # a count's forms: each has them
         if not text.strip():
             bad.append(f"{en!r}: empty")
-        elif PLACEHOLDER.findall(text) != PLACEHOLDER.findall(en):
+        elif any(PLACEHOLDER.findall(form) != want for form in text.split("|")):
             bad.append(f"{en!r}: {text!r}")
         elif text != text.strip():
             bad.append(f"{en!r}: {text!r} has spaces at an end")
@@ -170,12 +171,25 @@ def test_translations_keep_the_placeholders(lang: str) -> None:
 def test_translations_format() -> None:
     """Each translation takes the same arguments as its key (``%`` formatting)."""
     for en, cells in _rows().items():
-        n = len([p for p in PLACEHOLDER.findall(en) if p != "%%"])
+        first = en.split("|")[0]
+        n = len([p for p in PLACEHOLDER.findall(first) if p != "%%"])
         if not n:
             continue
-        args = tuple(1 if p[-1] == "d" else "x" for p in PLACEHOLDER.findall(en))
+        args = tuple(1 if p[-1] == "d" else "x" for p in PLACEHOLDER.findall(first))
         for text in cells[1:3]:
-            text % args  # noqa: B018  (raises on a mismatch)
+            for form in text.split("|"):  # a count's forms (lang.count)
+                form % args  # noqa: B018  (raises on a mismatch)
+
+
+def test_a_count_has_each_languages_forms() -> None:
+    """A word counted (``lang.count``, forms between ``|``): English's one and other,
+    Russian's one, few and many, Japanese's one (it does not inflect for a number)."""
+    counted = {en: cells for en, cells in _rows().items() if "|" in "".join(cells[:3])}
+    assert "%d coin|%d coins" in counted and "%d green" in counted
+    for en, cells in counted.items():
+        assert en.count("|") in (0, 1), en
+        assert "|" not in cells[1], en
+        assert cells[2].count("|") == 2, en
 
 
 def test_named_ids_are_components() -> None:

@@ -228,8 +228,10 @@ def test_the_most_used_letters_are_one_byte(code: str) -> None:
     glyphfile.use(code)
     stable = lang.name("7wd", "stable")  # Конюшня, 厩舎
     assert make_lang.plain(code, stable) == table["7wd:stable"]
-    if code == "ru":  # 7 letters in 10 bytes, not 14: К, ю and ш are the two-byte ones
-        assert len(stable.encode()) == 10
+    ones_in = sum(chars.index(ch) < make_lang.ONE for ch in table["7wd:stable"])
+    assert len(stable.encode()) == 2 * len(table["7wd:stable"]) - ones_in
+    if code == "ru":  # 7 letters in 11 bytes, not 14: К, ю, ш and я are the two-byte ones
+        assert ones_in == 3
 
 
 def test_a_letter_no_font_has_stops_the_build(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -401,3 +403,64 @@ def test_a_tracking_screen_is_drawn_without_looking_a_word_up(
             with monkeypatch.context() as m:
                 m.setattr(lang, "_words", lambda: pytest.fail("a word looked up in a frame"))
                 d.app.stack[0].draw(d.app.canvas)
+
+
+def test_russian_notices_agree_in_case_and_number() -> None:
+    """A verb's object in the accusative (``строит Арену``, a person's like a
+    genitive), counts in Russian's three forms; Japanese counts without a space."""
+    from types import SimpleNamespace
+
+    from firmware import notices
+    from firmware.screens import track7, tracksd
+
+    screen = SimpleNamespace(app=SimpleNamespace(players=lambda: ["А", "В"]))
+    glyphfile.use("ru")
+
+    def ru(text: str) -> str:
+        return make_lang.plain("ru", text)
+
+    assert ru(track7.Screen.describe(screen, ["build", 0, "arena"])) == "А строит Арену"
+    assert ru(track7.Screen.describe(screen, ["wonder", 1, "pyramids"])) == (
+        "В строит Пирамиду Хеопса"
+    )
+    assert ru(track7.Screen.describe(screen, ["build", 0, "temple"])) == "А строит Храм"
+    assert ru(notices.describe(["personality", 1, "king"], ["А", "В"])) == "В получает Царя"
+    assert ru(tracksd.tokens({"green": 3, "white": 1, "pearl": 5})) == (
+        "1 белый 3 зелёных 5 жемчугов"
+    )
+    coins = [ru(lang.count(n, "%d coin|%d coins")) for n in (1, 2, 4, 5, 11, 12, 21, 22, 25, 111)]
+    assert coins == [
+        "1 монета", "2 монеты", "4 монеты", "5 монет", "11 монет", "12 монет", "21 монета",
+        "22 монеты", "25 монет", "111 монет",
+    ]  # fmt: skip
+    assert ru(notices.describe(["rondel", 0, 3, {"coins": 2}], ["А", "В"])) == (
+        "А: 3 шага: 2 монеты"
+    )
+    glyphfile.use("ja")
+    assert make_lang.plain("ja", tracksd.tokens({"green": 3})) == "緑3"
+    glyphfile.use("en")
+    assert tracksd.tokens({"green": 3, "pearl": 1}) == "3 green 1 pearl"
+    assert [lang.count(n, "%d coin|%d coins") for n in (1, 2)] == ["1 coin", "2 coins"]
+    assert track7.Screen.describe(screen, ["build", 0, "arena"]) == "А built Arena"
+
+
+def test_one_name_per_component_in_every_list() -> None:
+    """A short form is the name cut, never another name (the Great Lighthouse was
+    ``Фарос`` in one list and ``Александрийский маяк`` in another), and no short form
+    is a name of another component (``Маяк`` is the Lighthouse)."""
+    from duelkeeper import names
+
+    for code in ("ja", "ru"):
+        table = names.table(code)
+        full = {r.name for r in table.values()}
+        for key, r in table.items():
+            if r.short:
+                # another's name only where it is the name's own words (Royal: Steal)
+                assert r.short not in full or r.short.lower() in r.name.lower(), (key, r.short)
+                words = r.name.lower().replace(":", " ").split()
+                for cut in r.short.lower().replace(":", " ").replace(".", ". ").split():
+                    stem = cut.rstrip(".").split("-")[0][:4]  # хоз-во: хозяйство
+                    assert any(w.startswith(stem) for w in words), (key, r.name, r.short)
+    ru = names.table("ru")
+    assert ru["7wd:great-lighthouse"].short == "Алекс.маяк"
+    assert ru["7wd:brickyard"].short == "Кирп.завод"  # not "Кирпичный", a cut word

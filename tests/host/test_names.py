@@ -33,18 +33,23 @@ COMMAND = str(Path(sys.executable).with_name("duelkeeper"))
 
 
 def rows(lang: str) -> list[list[str]]:
-    """The table's data rows as written (the header and comments left out)."""
+    """The table's data rows as written (the header and comments left out), their first
+    four columns (Russian's fifth, the accusative, is read by ``accusatives``)."""
     text = (TABLES / ("%s.tsv" % lang)).read_text(encoding="utf-8")
     lines = [line for line in text.splitlines() if line.strip() and not line.startswith("#")]
-    assert lines[0] == "id\tname\tshort\tsource"
-    return [line.split("\t") for line in lines[1:]]
+    assert lines[0] == "id\tname\tshort\tsource" + ("\tacc" if lang == "ru" else "")
+    return [line.split("\t")[:4] for line in lines[1:]]
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_table_has_four_columns_and_each_id_once(lang: str) -> None:
     ids = []
+    width = 5 if lang == "ru" else 4
+    text = (TABLES / ("%s.tsv" % lang)).read_text(encoding="utf-8")
+    for line in text.splitlines():
+        if line.strip() and not line.startswith("#"):
+            assert len(line.split("\t")) == width, line
     for row in rows(lang):
-        assert len(row) == 4, row
         assert all(cell == cell.strip() for cell in row), row
         ids.append(row[0])
     assert len(ids) == len(set(ids)), sorted(i for i in ids if ids.count(i) > 1)
@@ -59,6 +64,23 @@ def test_every_component_has_a_name(game: str, lang: str) -> None:
     assert missing == []
     for i in ids:
         assert names.name("%s:%s" % (game, i), lang)
+
+
+def test_russian_accusatives_differ_from_the_name_and_keep_its_words() -> None:
+    """The accusative (``Арену``) is given only where it differs from the name, and
+    changes only endings: the same number of words, each starting as the name's does."""
+    table = names.table("ru")
+    given = {k: r for k, r in table.items() if r.acc}
+    assert len(given) > 50
+    assert table["7wd:arena"].acc == "Арену" and table["7wd:temple"].acc == ""
+    assert table["antike-duellum:king"].acc == "Царя"  # a person: accusative as genitive
+    for key, row in given.items():
+        assert row.acc != row.name, key
+        words, acc = row.name.split(), row.acc.split()
+        assert len(words) == len(acc), key
+        assert all(a[:2] == w[:2] for w, a in zip(words, acc, strict=True)), key
+    with pytest.raises(ValueError, match="5 tab-separated columns expected"):
+        names._parse("id\tname\tshort\tsource\tacc\n7wd:arena\tАрена\t\town\n", "ru.tsv")
 
 
 def test_components_come_from_the_cores() -> None:
