@@ -13,12 +13,38 @@ from micropython import const
 from .gfx.canvas import BLACK, LARGE, LEFT, RIGHT, SMALL, WHITE, Canvas, text_at
 from .lang import lang, tr, word
 
-__all__ = ("Canvas", "big", "columns", "fit", "flag", "menu", "pair", "status", "title")
+__all__ = ("Canvas", "big", "columns", "fit", "flag", "hints", "menu", "pair", "status", "title")
 
 _BAR = const(10)  # title bar and status line height (SMALL + padding)
 _ROW = const(18)  # a list row: LARGE + 2
 GAME_HINTS = word("A play B undo C more")
 REDO_HINTS = word("A play B undo C redo")  # while the C menu offers a redo (App.undone)
+# Each screen's hints on a three-button board, where A and C are held (a tap of A or C
+# is DOWN or UP: firmware/buttons.py); on the tracking screens a tap of A or C opens the
+# turn's list, so A says what it says on five buttons there.
+_FIVE = (
+    word("A ok  B back"), word("A choose C language"), word("A next  C done  B delete"),
+    word("A mark  B back"), word("A build  C more  B back"), word("A add  C done  B remove"),
+    word("A move  C pay  B back"), GAME_HINTS, REDO_HINTS, word("A/B back"),
+    word("A save  B undo"), word("A save  B back"),
+)  # fmt: skip
+_THREE = (  # the same, in _FIVE's order
+    word("hold A ok  B back"), word("hold A choose  hold C language"),
+    word("hold A next  hold C done  B delete"), word("hold A mark  B back"),
+    word("hold A build  hold C more  B back"), word("hold A add  hold C done  B remove"),
+    word("hold A move  hold C pay  B back"), word("A play  B undo  hold C more"),
+    word("A play  B undo  hold C redo"), word("B back"), word("hold A save  B undo"),
+    word("hold A save  B back"),
+)  # fmt: skip
+
+
+def hints(app: object, text: "str | int") -> str:
+    """The hints ``text`` (a screen's, English) for this board, in the device's language."""
+    if app.buttons.three and text in _FIVE:  # type: ignore[attr-defined]
+        return tr(_THREE[_FIVE.index(text)])
+    return tr(text)
+
+
 BAR = _BAR
 
 

@@ -9,7 +9,7 @@ case. The alphabet strip shows where the letter is.
 
 from ..gfx.canvas import BLACK, LARGE, LEFT, SMALL, WHITE, Canvas
 from ..lang import tr, word
-from ..ui import BAR, status, title
+from ..ui import BAR, hints, status, title
 from . import BTN_A, BTN_B, BTN_C, BTN_DOWN, BTN_UP, PRESS, REPEAT, Base
 from .names import choose
 
@@ -34,7 +34,7 @@ class Screen(Base):
     def __init__(self, app: object, seat: int, start: str) -> None:
         super().__init__(app)
         self.seat = seat
-        self.hints = tr(self.hints)
+        self.hints = hints(app, self.hints)
         self.head = tr("Player %d: spell the name") % (seat + 1)
         self.text = bytearray(MAX)
         self.n = 0

@@ -37,7 +37,7 @@ class Menu(Base):
     ) -> None:
         super().__init__(app)
         self.action = action
-        self.hints = tr(self.hints)  # the class's English hints, in the device's language
+        self.hints = ui.hints(app, self.hints)  # for this board, in the device's language
         self.title = title
         self.labels = labels
         self.right = right

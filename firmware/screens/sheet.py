@@ -9,8 +9,8 @@ a game has is its tracking screen's ``rows(result)``.
 """
 
 from ..gfx.canvas import BLACK, LEFT, RIGHT, SMALL, WHITE, Canvas
-from ..lang import tr
-from ..ui import BAR, fit, status, title
+from ..lang import tr, word
+from ..ui import BAR, fit, hints, status, title
 from . import BTN_A, BTN_B, PRESS, Base
 
 
@@ -41,9 +41,11 @@ class Screen(Base):
         else:
             self.head = tr("%s wins: %s") % (players[self.winner], tr(self.victory))
         if ending:
-            self.hints = tr("A save  B back")
+            self.hints = hints(app, word("A save  B back"))
+        elif peek or not self.over:
+            self.hints = hints(app, word("A/B back"))
         else:
-            self.hints = tr("A/B back") if peek or not self.over else tr("A save  B undo")
+            self.hints = hints(app, word("A save  B undo"))
 
     def key(self, g: int) -> None:
         if g >> 5 != PRESS:

@@ -21,7 +21,7 @@ from ..app import screen_module
 from ..gfx.canvas import SMALL, Canvas
 from ..gfx.icons import COIN, SCIENCE, SCROLL, SHIELD, STAR, WONDER
 from ..lang import name, thing, tr, word
-from ..ui import GAME_HINTS, REDO_HINTS, columns, flag, pair, status
+from ..ui import GAME_HINTS, REDO_HINTS, columns, flag, hints, pair, status
 from . import BTN_A, BTN_B, BTN_C, BTN_DOWN, BTN_UP, PRESS, Base, choice
 
 # Flag a threat from this close: shields to the capital, symbols missing.
@@ -56,8 +56,8 @@ class Screen(Base):
 
     def __init__(self, app: object) -> None:
         super().__init__(app)
-        self.hints = tr(GAME_HINTS)
-        self.redo = tr(REDO_HINTS)
+        self.hints = hints(app, GAME_HINTS)
+        self.redo = hints(app, REDO_HINTS)
         # The words it draws, looked up once (per frame they would load lang's lookup)
         self.words = (
             tr("AGE %s  %d/20"), tr("%d TO WIN"), tr("Age %s  %d/20  %s to play"),
@@ -118,7 +118,9 @@ class Screen(Base):
             else:
                 s = screen_module("pick7").Screen(app)  # type: ignore[attr-defined]
             app.push(s)  # type: ignore[attr-defined]
-            if b != BTN_A:
+            if b != BTN_A and not app.buttons.three:  # type: ignore[attr-defined]
+                # five buttons: UP/DOWN opens and moves at once; on three, a tap of A
+                # or C (DOWN, UP) opens the list at its top, as A does
                 s.key(gesture)  # type: ignore[attr-defined]
 
     def describe(self, event: list) -> str:

@@ -11,7 +11,7 @@ again undoes), C: the rest (corrections, the score, ending).
 from ..gfx.canvas import LARGE, SMALL, Canvas
 from ..gfx.icons import CROWN
 from ..lang import lang, name, tr
-from ..ui import GAME_HINTS, REDO_HINTS, big, columns, corrections, flag, status
+from ..ui import GAME_HINTS, REDO_HINTS, big, columns, corrections, flag, hints, status
 from . import BTN_A, BTN_B, BTN_C, BTN_DOWN, BTN_UP, PRESS, Base, choice
 
 NEAR = 2
@@ -38,8 +38,8 @@ class Screen(Base):
         # The words the frame shows, in the device's language.
         # The words it draws, looked up once (per frame they would load lang's lookup)
         self.words = (
-            tr(GAME_HINTS), tr("MIGC"), tr("CAN CLAIM"), tr("Cities %d  Temples %d"),
-            tr("%d TO WIN"), tr("%s to play  %s"), tr(REDO_HINTS),
+            hints(app, GAME_HINTS), tr("MIGC"), tr("CAN CLAIM"), tr("Cities %d  Temples %d"),
+            tr("%d TO WIN"), tr("%s to play  %s"), hints(app, REDO_HINTS),
             tr("Legions %d  Galleys %d"), tr("Walls %d  Cards %d"),
         )  # fmt: skip
 
@@ -118,7 +118,9 @@ class Screen(Base):
                 app.notice = tr("Only choice: %s") % s.labels[0]  # type: ignore[attr-defined]
             else:
                 app.push(s)  # type: ignore[attr-defined]
-            if b != BTN_A:
+            if b != BTN_A and not app.buttons.three:  # type: ignore[attr-defined]
+                # five buttons: UP/DOWN opens and moves at once; on three, a tap of A
+                # or C (DOWN, UP) opens the list at its top, as A does
                 app.stack[-1].key(gesture)  # type: ignore[attr-defined]
 
     def status(self) -> str:

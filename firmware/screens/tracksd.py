@@ -18,7 +18,7 @@ from duelcore.splendor.cards import TOKENS
 from ..gfx.canvas import CENTER, LARGE, SMALL, Canvas
 from ..gfx.icons import CROWN, GEM, SCROLL, STAR
 from ..lang import count, name, tr, word
-from ..ui import GAME_HINTS, REDO_HINTS, columns, corrections, flag, pair, status
+from ..ui import GAME_HINTS, REDO_HINTS, columns, corrections, flag, hints, pair, status
 from . import BTN_A, BTN_B, BTN_C, BTN_DOWN, BTN_UP, PRESS, Base
 
 LEVELS = ("", "I", "II", "III")
@@ -113,8 +113,8 @@ class Screen(Base):
         self.turn = 0
         self.pending: str | None = None
         self.pending_word = ""  # its word in the status line
-        self.hints = tr(GAME_HINTS)
-        self.redo = tr(REDO_HINTS)
+        self.hints = hints(app, GAME_HINTS)
+        self.redo = hints(app, REDO_HINTS)
         # The words the frame shows, in the device's language: the token letters, the
         # table's rows, gold, reserved.
         # The words it draws, looked up once (per frame they would load lang's lookup)
@@ -192,7 +192,9 @@ class Screen(Base):
                 turn = __import__("firmware.screens.turnsd", None, None, ("Screen",))
                 s = turn.Screen(app)
             app.push(s)  # type: ignore[attr-defined]
-            if b != BTN_A:
+            if b != BTN_A and not app.buttons.three:  # type: ignore[attr-defined]
+                # five buttons: UP/DOWN opens and moves at once; on three, a tap of A
+                # or C (DOWN, UP) opens the list at its top, as A does
                 s.key(gesture)  # type: ignore[attr-defined]
 
     def status(self) -> str:
