@@ -24,7 +24,7 @@ _TRACK = ("track7", "tracksd", "trackad")
 # unloaded when the other is in use, so their code does not hold heap meanwhile.
 _SETUP = ("games", "language", "players", "names", "letters", "setup")
 _PLAYING = (
-    "track7", "pick7", "tracksd", "turnsd", "tokensd", "cardsd", "trackad", "turnad",
+    "quick", "track7", "pick7", "tracksd", "turnsd", "tokensd", "cardsd", "trackad", "turnad",
     "choice", "more", "sheet",
 )  # fmt: skip
 
@@ -201,8 +201,12 @@ def abandon(app: "App") -> None:
 
 
 def _track(app: "App", leaving: tuple = ()) -> None:
-    """Home to the game's tracking screen; it opens the score sheet or a pending choice."""
-    app.home(screen_module(_TRACK[app.game_index()]).Screen(app))  # type: ignore[attr-defined]
+    """Home to the game's tracking screen (a quick score's: its pad); it opens the score
+    sheet or a pending choice."""
+    m = app.match
+    track = "quick" if m is not None and m.record["setup"].get("score_only") else None
+    track = track or _TRACK[app.game_index()]
+    app.home(screen_module(track).Screen(app))  # type: ignore[attr-defined]
     forget(leaving)
     app.stack[0].follow()
 

@@ -1,10 +1,11 @@
 """Who plays: the two names, kept on the device, editable with the buttons.
 
 The first item starts the game with these names (the usual case: one press). The next
-two change a seat's name (recent names or a new one), the last swaps the seats.
+two change a seat's name (recent names or a new one), the fourth swaps the seats, the
+last enters a game played without the device from its final counts (screens/quick.py).
 """
 
-from ..app import NAMES, forget
+from ..app import GAMES, NAMES, forget
 from ..lang import tr
 from .menu import Menu
 
@@ -31,6 +32,7 @@ class Screen(Menu):
             tr("Player %d: %s") % (1, names[0]),
             tr("Player %d: %s") % (2, names[1]),
             tr("Swap seats"),
+            tr("Score of a game played"),
         ]
         self.app.redraw()  # type: ignore[attr-defined]
 
@@ -42,6 +44,9 @@ class Screen(Menu):
             setup = __import__("firmware.screens.setup", None, None, ("Screen",))
             setup.begin(app, self.game)  # journalled from here: a power cut resumes it
             app.push(setup.Screen(app, self.game, names))  # type: ignore[attr-defined]
+        elif i == 4:
+            forget(("letters", "names"))
+            app.new_game(GAMES[self.game], names, {"score_only": True})  # type: ignore[attr-defined]
         elif i == 3:
             set_names(app, [names[1], names[0]])
             self.enter()

@@ -17,6 +17,7 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any
 
+from duelcore.quick import choices, fields, wins
 from duelcore.sevenwonders.cards import PROGRESS, card
 from duelkeeper.errors import DuelkeeperError
 from duelkeeper.sim.device import Device
@@ -26,6 +27,15 @@ GAMES = ("7wd", "splendor-duel", "antike-duellum")
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ-0123456789 "  # firmware/screens/letters.py
 _TOKENS = ("white", "blue", "green", "red", "black", "pearl")
 _MAX_STEPS = 400  # gestures for one event before the autoplayer gives up
+
+
+def _snap(few: tuple[int, ...], v: int, up: bool) -> int:
+    """The value of ``few`` a step to ``v`` lands on: the next one that far, round
+    (firmware/screens/quick.py)."""
+    ahead = [x for x in few if x >= v] if up else [x for x in few if x <= v]
+    if not ahead:
+        return few[0] if up else few[-1]
+    return ahead[0] if up else ahead[-1]
 
 
 class AutoplayError(DuelkeeperError):
@@ -180,6 +190,62 @@ class Autoplayer:
                 self.press("down" if down <= up else "up")
             self.press("a")
         self.press("c")
+
+    # -- a quick score -----------------------------------------------------------------
+
+    def quick(self, record: dict[str, Any]) -> None:
+        """A quick score (setup ``score_only``) from the choice of game: the game, the
+        names, then each player's counts field by field as a player reading the number
+        on the screen enters them (the fewest gestures to each value,
+        firmware/screens/quick.py), or B and the victory entered alone. The last A ends
+        the game (the score sheet opens); a score refused raises AutoplayError."""
+        game = record["game"]
+        self.pick(self.view(), GAMES.index(game))
+        for seat in (0, 1):
+            self._name(seat, record["players"][seat])
+        v = self.view()
+        self.pick(v, len(v["labels"]) - 1)  # "Quick score of a game played": the pad
+        events = record["events"]
+        if events and events[0][0] == "won":  # B on the first field: how it ended
+            self.press("b")
+            won = wins(game)
+            self.pick(self.view(), 1 + events[0][1] * len(won) + won.index(events[0][2]))
+            return
+        for k, ev in enumerate(sorted(events, key=lambda e: e[1])):  # player 0 first
+            for name, low, high in fields(game):
+                v = self.view()
+                now = v["cols"][v["p"]][v["at"]]
+                few = choices(game, name)
+                for gesture in self.count_path(now, ev[2][name], low, high, few):
+                    self.press(gesture)
+                self.press("a")
+            if self.device.last.events <= k:
+                raise AutoplayError(f"{ev} refused: {self.view()['notice']}")
+
+    def count_path(
+        self, now: int, want: int, low: int, high: int, few: tuple[int, ...] | None
+    ) -> list[str]:
+        """The fewest gestures from ``now`` to ``want`` on the quick score's pad: UP/DOWN
+        one, a long UP/DOWN five (five-button boards), C ten; a field of ``few`` values
+        steps through them round."""
+        steps = {"up": 1, "down": -1, "c": 10}
+        if not self.three:
+            steps.update({"long up": 5, "long down": -5})
+        came: dict[int, tuple[int, str]] = {now: (now, "")}
+        todo = deque([now])
+        while todo and want not in came:
+            x = todo.popleft()
+            for gesture, d in steps.items():
+                y = min(high, max(low, x + d)) if few is None else _snap(few, x + d, d > 0)
+                if y not in came:
+                    came[y] = (x, gesture)
+                    todo.append(y)
+        out = []
+        x = want
+        while x != now:
+            x, gesture = came[x]
+            out.append(gesture)
+        return out[::-1]
 
     # -- events ------------------------------------------------------------------------
 

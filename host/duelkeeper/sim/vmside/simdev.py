@@ -93,7 +93,19 @@ def view() -> str:
     s = app.stack[-1]
     module = type(s).__module__.split(".")[-1]
     out: dict[str, Any] = {"screen": module, "class": type(s).__name__}
-    for name in ("i", "labels", "groups", "events", "verbs", "kinds", "n", "cur", "seat"):
+    for name in (
+        "i",
+        "labels",
+        "groups",
+        "events",
+        "verbs",
+        "kinds",
+        "n",
+        "cur",
+        "seat",
+        "at",
+        "p",
+    ):
         v = getattr(s, name, None)
         if name == "labels" and v is not None:  # a row kept as its place in the catalog
             text_at = __import__("firmware.gfx.canvas", None, None, ("text_at",)).text_at
@@ -108,6 +120,9 @@ def view() -> str:
     sel = getattr(s, "sel", None)
     if sel is not None:
         out["sel"] = list(sel)
+    cols = getattr(s, "cols", None)  # the quick score's pad: each player's counts
+    if cols is not None:
+        out["cols"] = [list(c) for c in cols]
     marks = getattr(s, "marks", None)
     if marks is not None:
         out["marks"] = list(marks)

@@ -1,0 +1,66 @@
+"""Presses for a 7 Wonders Duel quick score, entered as a player reading the screen.
+
+    .venv/bin/python tools/quick_presses.py
+
+Each game's final score pad (the tablegame games of ``make bench`` and tools/
+press_figures.py, seeds 1 to 20, those won on points) is entered through the device's
+screens by the autoplayer (``Autoplayer.quick``: the fewest gestures from the number
+shown to the count, as a player reading it would press) on the CPython runtime, from a
+fresh flash with the players already the device's names: from the choice of game to the
+score sheet. docs/firmware.md ("Quick score") quotes the figures.
+"""
+
+import statistics
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT / "host"), str(ROOT / "shared")]
+
+from duelcore.engine import Match  # noqa: E402
+from duelcore.quick import fields  # noqa: E402
+from duelkeeper.sim.autoplay import Autoplayer  # noqa: E402
+from duelkeeper.sim.device import Device  # noqa: E402
+from duelkeeper.sim.tablegame import table_record  # noqa: E402
+
+SEEDS = range(1, 21)
+
+
+def presses(record: dict, tmp: Path) -> int:
+    with Device(tmp, runtime="cpython") as d:
+        d.step(0)
+        d.call("simdev.app.settings['players'] = ['Ann', 'Bob']")
+        Autoplayer(d).quick(record)
+        assert d.view()["screen"] == "sheet"
+        return d.last.presses
+
+
+def main() -> None:
+    names = [f[0] for f in fields("7wd")]
+    counts = []
+    for seed in SEEDS:
+        result = Match(table_record(seed)).result()
+        if result["victory"] != "civil":
+            continue
+        pads = [{k: p["score"][k] for k in names} for p in result["players"]]
+        record = {
+            "format": 1,
+            "game": "7wd",
+            "id": "quick-%d" % seed,
+            "players": ["Ann", "Bob"],
+            "setup": {"score_only": True},
+            "events": [["score", p, pads[p]] for p in (0, 1)],
+        }
+        with tempfile.TemporaryDirectory() as tmp:
+            n = presses(record, Path(tmp))
+        counts.append(n)
+        print(f"tablegame seed {seed}: {n} presses")
+    print(
+        f"{len(counts)} games won on points: median {statistics.median(counts):g}, "
+        f"fewest {min(counts)}, most {max(counts)}"
+    )
+
+
+if __name__ == "__main__":
+    main()
