@@ -32,6 +32,9 @@ BAUDRATE = 115200  # ignored by USB CDC, but the port wants one
 # and times out only between reads, so without one a silent device would hang us.
 READ_TIMEOUT = 2.0
 SILENCE = 10.0  # seconds without a byte before a running call counts as lost (as mpremote)
+# Seconds for the raw REPL's prompt: mpremote waits for it as long as bytes arrive, and a
+# device that talks without end (code left printing, not our firmware) would hold it for ever.
+ANSWER = 30.0
 _EOF = b"\x04"
 
 
@@ -44,8 +47,18 @@ class _Line:
         self.ahead = b""
         self.received = 0  # bytes read off the line, and written to it: the sync benchmark
         self.sent = 0
+        self.deadline: float | None = None  # time.monotonic() past which reads fail
+
+    def _in_time(self) -> None:
+        if self.deadline is not None and time.monotonic() > self.deadline:
+            self.deadline = None
+            raise serial.SerialTimeoutException(
+                "no answer within %d s, only output without end: is the device running "
+                "code that prints for ever, or not our firmware?" % ANSWER
+            )
 
     def read(self, size: int = 1) -> bytes:
+        self._in_time()
         if self.ahead:
             kept, self.ahead = self.ahead[:size], self.ahead[size:]
             return kept
@@ -143,8 +156,12 @@ class Device:
     def enter(self) -> None:
         """Interrupt the app (Ctrl-C) and soft-reset into the raw REPL: the device's heap
         is then free for the work, and main.py does not run."""
-        with self._translated("cannot stop the app for the raw REPL"):
-            self._transport.enter_raw_repl(soft_reset=True)
+        self._line.deadline = time.monotonic() + ANSWER
+        try:
+            with self._translated("cannot stop the app for the raw REPL"):
+                self._transport.enter_raw_repl(soft_reset=True)
+        finally:
+            self._line.deadline = None
 
     @property
     def traffic(self) -> tuple[int, int]:

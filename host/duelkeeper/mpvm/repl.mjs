@@ -35,8 +35,16 @@
 // - binascii.b2a_base64 runs at a board's speed: the VM's binascii is micropython-lib's
 //   Python, a board's is C; here the bytes cross to JS as hex and come back as base64
 //   (firmware/sync.py, seeing no module file, takes binascii's as on a board).
+// - a line nobody reads: the VM's output waits, as a board's waits for its USB host. What
+//   it printed and the line has not taken is held up to OUT_MAX bytes (a sync's batch
+//   fits); then the printing code waits until the line takes some (code left running by
+//   a killed mpremote, `while True: print("x" * 1000)`, grew this process to 18 GB in 4
+//   minutes). Writes go out in order and never block this thread, so a Ctrl-C from the
+//   next client still stops that code. What the line had not taken at the Ctrl-C, and
+//   what the code prints after it, is said only if the code ends by itself: a board's
+//   code stops at once, and mpremote reads its way to the prompt a byte at a time.
 
-import { writeSync } from "node:fs";
+import { write, writeSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { isMainThread, parentPort, receiveMessageOnPort, Worker, workerData } from "node:worker_threads";
 import { readTree } from "./flash.mjs";
@@ -47,6 +55,8 @@ const CTRL_D = 4;
 const CTRL_E = 5;
 const RAW_PROMPT = "raw REPL; CTRL-B to exit\r\n";
 const CTRL_C_GRACE = 300; // ms a running program has to end by itself after a Ctrl-C
+const OUT_MAX = 1 << 20; // bytes printed and not yet taken by the line before printing waits
+const OUT_CHUNK = 1 << 16; // bytes of a line without an end the VM holds before sending them
 const INTERRUPTED = "Traceback (most recent call last):\r\n" +
   '  File "<stdin>", line 1, in <module>\r\nKeyboardInterrupt: \r\n';
 
@@ -78,6 +88,49 @@ if (isMainThread) {
 
 function main(values) {
   const wake = new Int32Array(new SharedArrayBuffer(4)); // bumped at each chunk sent
+  // Bytes taken from the worker and not yet written to the line: counted here, where they
+  // are all seen (a worker stopped at a Ctrl-C may leave messages it sent unsaid).
+  const pending = new Int32Array(new SharedArrayBuffer(4));
+  const queue = []; // what waits for the line, in order
+  let writing = false;
+  const drain = () => {
+    if (writing || !queue.length) return;
+    writing = true;
+    if (queue.length > 1) queue.unshift(Buffer.concat(queue.splice(0))); // one write for all
+    const data = queue[0];
+    write(1, data, 0, data.length, null, (err, n) => {
+      writing = false;
+      if (err) {
+        if (err.code === "EAGAIN") return void setTimeout(drain, 10); // the line is full
+        n = data.length; // the line is gone: what it would not take is dropped
+      }
+      if (n < data.length) queue[0] = data.subarray(n);
+      else queue.shift();
+      Atomics.sub(pending, 0, n);
+      Atomics.notify(pending, 0);
+      drain();
+    });
+  };
+  const toLine = (data) => {
+    Atomics.add(pending, 0, data.length);
+    queue.push(data);
+    drain();
+  };
+  let graced = []; // what the line had not taken at a Ctrl-C to running code, and what it printed since
+  const hold = (data) => {
+    Atomics.add(pending, 0, data.length);
+    graced.push(data);
+  };
+  const unhold = (say) => {
+    for (const data of graced) {
+      if (say) queue.push(data);
+      else Atomics.sub(pending, 0, data.length);
+    }
+    graced = [];
+    Atomics.notify(pending, 0);
+    drain();
+  };
+  const say = (text) => toLine(Buffer.from(text, "latin1"));
   // The board's RTC (ptylib/machine.py reads and sets it through the "_rtc" module):
   // [its reading at `from`, `from`] in ms, shared with every VM this process starts, so
   // that it runs on through a soft reset or an interrupted program (a new VM); it reads
@@ -108,11 +161,13 @@ function main(values) {
   function start(raw) {
     ready = false;
     busy = false;
-    const self = new Worker(new URL(import.meta.url), { workerData: { ...values, wake, clock, raw } });
+    const data = { ...values, wake, clock, pending, raw };
+    const self = new Worker(new URL(import.meta.url), { workerData: data });
     worker = self;
     worker.on("message", (m) => {
-      if (m.out) process.stdout.write(m.out);
-      if (worker !== self) return; // an interrupted worker's last words
+      if (worker !== self) return; // a stopped worker's last words: after the Ctrl-C
+      if (m.out && timer !== null) hold(m.out);
+      else if (m.out) toLine(m.out);
       if (m.mode) mode = m.mode;
       if (m.busy !== undefined) busy = m.busy;
       if (m.ready) {
@@ -133,12 +188,16 @@ function main(values) {
 
   async function interrupt() {
     timer = null;
-    if (!busy) return release(); // it ended by itself
+    if (!busy) {
+      unhold(true); // it ended by itself: what it said stands
+      return release();
+    }
     const raw = mode === "raw";
     const old = worker;
     worker = null;
+    unhold(false);
     await old.terminate();
-    process.stdout.write(raw ? "\x04" + INTERRUPTED + "\x04>" : INTERRUPTED + ">>> ");
+    say(raw ? "\x04" + INTERRUPTED + "\x04>" : INTERRUPTED + ">>> ");
     if (after.length) held.unshift(after);
     start(raw);
   }
@@ -150,6 +209,7 @@ function main(values) {
     }
     send(chunk);
     if (busy && chunk.includes(CTRL_C)) {
+      graced = queue.splice(writing ? 1 : 0); // not taken yet: said if the code ends itself
       // What follows the Ctrl-C is for the REPL, should the running code have to go.
       after = chunk.subarray(chunk.lastIndexOf(CTRL_C) + 1);
       timer = setTimeout(interrupt, CTRL_C_GRACE);
@@ -246,6 +306,8 @@ del builtins, os, sys, _input, _ilistdir, binascii, _binascii, _b2a_base64
       } else if (b === 10 && Date.now() - since > STREAM_AFTER) {
         mirror.sync(); // what the code wrote is on the flash before what it said
         flush();
+      } else if (out.length >= OUT_CHUNK) {
+        flush();
       }
     }
   };
@@ -274,6 +336,11 @@ del builtins, os, sys, _input, _ilistdir, binascii, _binascii, _b2a_base64
     let data = Buffer.from(out);
     out = [];
     if (data.includes("OSError: ")) data = Buffer.from(boardErrors(data.toString("latin1")), "latin1");
+    for (;;) { // the line has not taken OUT_MAX bytes yet: wait, as a board's print does
+      const held = Atomics.load(values.pending, 0);
+      if (held <= OUT_MAX) break;
+      Atomics.wait(values.pending, 0, held, 100);
+    }
     parentPort.postMessage({ out: data });
   }
 
