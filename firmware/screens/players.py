@@ -32,7 +32,7 @@ class Screen(Menu):
             tr("Player %d: %s") % (1, names[0]),
             tr("Player %d: %s") % (2, names[1]),
             tr("Swap seats"),
-            tr("Score of a game played"),
+            tr("Final score only"),
         ]
         self.app.redraw()  # type: ignore[attr-defined]
 

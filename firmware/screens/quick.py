@@ -31,12 +31,11 @@ _UNDONE = 2  # added to the player in the log's first byte: their score undone, 
 _END = b"\xfe"  # the end of the counts kept (a log cut short before it has none)
 _STEP = 5  # a long UP/DOWN (and each repeat of it)
 _TEN = 10  # C
-_PANEL = 92  # the right-hand panel: the field being entered, in large type
-_COL = 44  # a player's column in the pad, at most (the labels keep 70 px)
+_COL = 52  # a player's column in the pad, at most (the labels keep 70 px; the panel the rest)
 _CELL = 24  # the field being entered, in black
 # The status line's hints: five buttons, three (a tap is -/+, a hold is A or C).
 _HINTS = (word("A next  B back  C +10"), word("hold A next  hold C +10"))
-_KEYS = (word("long +/-: 5"), word("tap: -1 / +1"))
+_KEYS = (word("long: +/-5"), word("tap: -1 / +1"))
 
 
 def label(game: str, field: str) -> str:
@@ -56,11 +55,12 @@ class Ended(Menu):
         game = app.match.record["game"]  # type: ignore[attr-defined]
         players = app.players()  # type: ignore[attr-defined]
         self.won: list = []
-        labels = [tr("Back to the score pad")]
-        won = tr("%s wins: %s")
+        labels = [tr("Back to the pad")]
+        ways = wins(game)
+        won = tr("%s: %s") if len(ways) > 1 else tr("%s wins")  # Antike: one way to win
         for p in (0, 1):
-            for v in wins(game):
-                labels.append(won % (players[p], tr(v)))
+            for v in ways:
+                labels.append(won % (players[p], tr(v)) if len(ways) > 1 else won % players[p])
                 self.won.append(["won", p, v])
         labels.append(tr("Drop this game"))
         super().__init__(app, tr("Quick score: how did it end?"), labels)
@@ -295,7 +295,8 @@ def draw(c: Canvas, s: Screen) -> None:
     at = s.at
     n = len(s.labels)
     ui.title(c, s.head % names[p], "%d/%d" % (at + 1, n))
-    right = w - _PANEL
+    panel = w * 3 // 10  # the field being entered: 88 px on 296, 75 on 250
+    right = w - panel
     col = min(_COL, (right - 74) >> 1)
     x1 = right - 4
     x0 = x1 - col
@@ -319,10 +320,14 @@ def draw(c: Canvas, s: Screen) -> None:
                 c.text(str(s.cols[q][k]), x - 1, ty, SMALL, RIGHT)
         y += step
     c.fb.vline(right, bar, h - 2 * bar, BLACK)
-    mid = right + (_PANEL >> 1)
-    c.text(ui.fit(c, s.labels[at], _PANEL - 6, LARGE), mid, bar + 4, LARGE, CENTER)
+    mid = right + (panel >> 1)
+    name = s.labels[at]
+    if c.text_width(name, LARGE) <= panel - 6:
+        c.text(name, mid, bar + 4, LARGE, CENTER)
+    else:
+        c.text(ui.fit(c, name, panel - 4), mid, bar + 8, SMALL, CENTER)
     c.text(str(s.cols[p][at]), mid, bar + 24, LARGE, CENTER, BLACK, 2)
     c.text(s.spans[at], mid, bar + 60, SMALL, CENTER)
     if s.choices[at] is None:
-        c.text(ui.fit(c, s.keys, _PANEL - 4), mid, bar + 72, SMALL, CENTER)
+        c.text(ui.fit(c, s.keys, panel - 4), mid, bar + 72, SMALL, CENTER)
     ui.status(c, app, s.hints, s.first if at == 0 and not app.match.played else None)  # type: ignore[attr-defined]

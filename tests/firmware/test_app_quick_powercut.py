@@ -51,7 +51,7 @@ def test_a_cut_while_counts_are_entered_loses_only_that_step(tmp_path: Path, kin
     whole = tmp_path / "whole"
     whole.mkdir()
     app = _app(whole)
-    _step(app, "a up a")  # 7 Wonders Duel, "Score of a game played": the pad
+    _step(app, "a up a")  # 7 Wonders Duel, "Final score only": the pad
     flash = Flash(kind)
     where = [_where(app)]
     starts = []
