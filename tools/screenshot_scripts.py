@@ -133,6 +133,8 @@ def antike(ap: Autoplayer) -> str:
             ap.press("b")
             paid = True
         ap.event(ev)
+    if ap.view()["screen"] == "turnad":  # the turn's menu stays up mid-turn: back to the game
+        ap.press("b")
     shot(ap, "antike-tracking")
     return "Antike Duellum: the first 24 events of a game (tablegame antike seed 1)"
 
