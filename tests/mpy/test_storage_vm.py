@@ -131,6 +131,53 @@ vm_steps = steps()
 """
 
 
+# Journals resumed in the VM (issue 25): each kept as it was (``<id>.journal.dk``).
+_VM_HOSTILE = r"""
+import json, os
+from firmware.storage import Storage
+with open("/data/hostile.json") as f:
+    journals = json.load(f)
+for name in journals:
+    root = "/j-" + name.replace(" ", "-")
+    os.mkdir(root)
+    os.mkdir(root + "/games")
+    data = bytes(int(journals[name][i : i + 2], 16) for i in range(0, len(journals[name]), 2))
+    with open(root + "/games/journal.dj", "wb") as f:
+        f.write(data)
+    record, notice = Storage(root).resume()
+    kept = [n for n in os.listdir(root + "/games") if n.endswith(".journal.dk")]
+    with open(root + "/games/" + kept[0], "rb") as f:
+        same = f.read() == data
+    events = -1 if record is None else len(record["events"])
+    print("HOSTILE %s|%d|%s|%d|%s" % (name, events, notice, len(kept), same))
+"""
+
+
+def _entry(payload: bytes) -> bytes:
+    head = len(payload).to_bytes(2, "little") + payload
+    return head + zlib.crc32(head).to_bytes(4, "little")
+
+
+def hostile() -> dict[str, bytes]:
+    """A 7WD game's journal (its first 12 events as JSON) with, after its 6th event, a
+    checksummed JSON entry of 4,000, 16,000 or 60,000 bytes; and its record nested
+    3,000 or 33 deep in ``meta`` (the host refuses JSON over 32 deep)."""
+    record = device_record(3)
+    events = record.pop("events")[:12]
+    entries = [_entry(json.dumps(e).encode()) for e in events]
+    out = {}
+    head = _entry(json.dumps(record).encode())
+    for size in (4000, 16000, 60000):
+        text = b'["build", 0, "' + b"x" * (size - 17) + b'"]'
+        out["entry %d" % size] = b"".join([head, *entries[:6], _entry(text), *entries[6:]])
+    for depth in (3000, 33):
+        deep = dict(record, meta=dict(record["meta"], deep=0))
+        nested = "[" * (depth - 2) + "]" * (depth - 2)
+        text = json.dumps(deep).replace('"deep": 0', '"deep": ' + nested).encode()
+        out["meta %d deep" % depth] = b"".join([_entry(text), *entries])
+    return out
+
+
 def device_record(seed: int) -> dict[str, Any]:
     record = random_record("7wd", seed)
     record["id"] = "e6614103e7452d2f-%06d" % seed
@@ -165,6 +212,9 @@ def vm_run(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFact
     files["/data/in.json"] = tmp / "in.json"
     out = mpvm.run(_VM_MAIN, files)
     imported = mpvm.run(_VM_IMPORT, files)
+    (tmp / "hostile.json").write_text(json.dumps({k: v.hex() for k, v in hostile().items()}))
+    files["/data/hostile.json"] = tmp / "hostile.json"
+    out += mpvm.run(_VM_HOSTILE, files)
     return request.param, data, out.splitlines(), imported
 
 
@@ -208,3 +258,18 @@ def test_heap(vm_run: Any) -> None:
     print("\n%s: import storage+sync %d B; %s" % (mode, loaded, heap))
     assert heap["append"] <= 512  # the entry being written, and little else
     assert heap["storage"] <= 512
+
+
+def test_hostile_journals_in_the_vm(vm_run: Any) -> None:
+    """An entry longer than storage.MAX_EVENT is unreadable, not parsed (16,000 bytes
+    never booted); a record nested deeper than 32 is unreadable (3,000 deep resumed).
+    Each journal is kept as it was."""
+    _, _, lines, _ = vm_run
+    got = [line[8:].split("|") for line in lines if line.startswith("HOSTILE ")]
+    assert sorted(got) == [
+        ["entry 16000", "6", "Save damaged: enter move 7 again", "1", "True"],
+        ["entry 4000", "6", "Save damaged: enter move 7 again", "1", "True"],
+        ["entry 60000", "6", "Save damaged: enter move 7 again", "1", "True"],
+        ["meta 3000 deep", "-1", "Saved game unreadable: set aside", "1", "True"],
+        ["meta 33 deep", "-1", "Saved game unreadable: set aside", "1", "True"],
+    ]
