@@ -57,6 +57,19 @@ def _read(path: str) -> "bytes | None":
         return None
 
 
+def _load(path: str) -> "tuple[bytearray, int] | None":
+    """The first storage.MAX_JOURNAL bytes of the file at ``path``, read into one buffer
+    (the heap holds no second copy), and the file's size; None: no such file."""
+    try:
+        size = S.os.stat(path)[6]
+        buf = bytearray(min(size, S.MAX_JOURNAL))
+        with open(path, "rb") as f:
+            got = f.readinto(buf)
+    except OSError:
+        return None
+    return (buf if got == len(buf) else buf[:got]), size
+
+
 def _replace(src: str, dst: str) -> None:
     """Rename ``src`` over ``dst`` (atomic on littlefs and POSIX)."""
     try:
@@ -167,9 +180,12 @@ def _torn(data: bytearray, pos: int) -> bool:
 
 def _next_entry(data: bytearray, view: memoryview, pos: int) -> int:
     """Where the first whole entry after damage at ``pos`` starts (``len(data)``: none).
-    Every entry checks itself, so later entries are found again past the damage."""
+    Every entry checks itself, so later entries are found again past the damage. A
+    length's high byte over storage.MAX_ENTRY's is passed over at once: a long stretch
+    of text (a huge entry) is crossed in a fraction of a second on the device."""
+    hi = S.MAX_ENTRY >> 8
     for q in range(pos + 1, len(data) - 5):
-        if _entry_end(data, view, q) >= 0:
+        if data[q + 1] <= hi and _entry_end(data, view, q) >= 0:
             return q
     return len(data)
 
@@ -243,16 +259,17 @@ def resume(s: "Storage") -> "tuple[dict[str, object] | None, str | None]":
     the unreadable move again (``later()``); a damaged or half-written tail is dropped.
     The journal is cut at the first unreadable entry, so what is appended follows good
     entries, and set aside whole first (``_keep``), unless all that is dropped is a last
-    entry cut short (by a power cut while it was written). A journal whose first entry
-    is unreadable is set aside whole, and no game resumed.
+    entry cut short (by a power cut while it was written). Only the first MAX_JOURNAL
+    bytes are read: what lies past them is left to the journal set aside. A journal
+    whose first entry is unreadable is set aside whole, and no game resumed.
     """
-    data = _read(s.journal)
-    if data is None:
+    loaded = _load(s.journal)
+    if loaded is None:
         return None, None
-    if not data:
+    buf, size = loaded
+    if not size:
         S._remove(s.journal)
         return None, None
-    buf = bytearray(data)
     view = memoryview(buf)
     record: Any = None
     game: Any = None  # decodes codes: a Game of the record's kind, made when needed
@@ -313,8 +330,11 @@ def resume(s: "Storage") -> "tuple[dict[str, object] | None, str | None]":
                 break
             cut = pos if cut < 0 else cut
         pos = end + 4
+    long = size > len(buf)  # past storage.MAX_JOURNAL: read as far as that
+    if long and cut < 0:
+        cut = len(buf)
     if record is None:
-        if _torn(buf, 0) and (len(buf) < 3 or buf[2] == _OBJECT):
+        if not long and _torn(buf, 0) and (len(buf) < 3 or buf[2] == _OBJECT):
             S._remove(s.journal)  # a start cut short: no game yet
             return None, None
         _keep(s)
@@ -335,7 +355,7 @@ def resume(s: "Storage") -> "tuple[dict[str, object] | None, str | None]":
         new = view[: cut if cut >= 0 else len(buf)]
         if cut >= 0:
             undone = []  # what follows the damage is the player's to enter again
-    if cut >= 0 and (past or not _torn(buf, cut)):
+    if cut >= 0 and (past or long or not _torn(buf, cut)):
         _keep(s, new)  # more than a last entry cut short: the journal as it was is kept
     elif new is not None:
         _rewrite(s, new)

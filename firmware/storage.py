@@ -56,6 +56,10 @@ if _crc is None:
 # resume() reads a longer entry as an unreadable one, before parsing it.
 MAX_ENTRY = const(2048)
 MAX_EVENT = const(512)
+# The most of a journal boot reads (one buffer): a game's record and 4,000 events (the
+# record's bound, duelcore.record) as codes, 11 bytes an entry at most, with room to
+# spare. What lies past it is no game's, and stays in the journal set aside whole.
+MAX_JOURNAL = const(49152)
 _CODE = const(1)  # the tag of an event journalled as its code
 
 

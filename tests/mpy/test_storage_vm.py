@@ -269,7 +269,7 @@ def test_hostile_journals_in_the_vm(vm_run: Any) -> None:
     assert sorted(got) == [
         ["entry 16000", "6", "Save damaged: enter move 7 again", "1", "True"],
         ["entry 4000", "6", "Save damaged: enter move 7 again", "1", "True"],
-        ["entry 60000", "6", "Save damaged: enter move 7 again", "1", "True"],
+        ["entry 60000", "6", "Save damaged: resumed at move 6", "1", "True"],  # MAX_JOURNAL
         ["meta 3000 deep", "-1", "Saved game unreadable: set aside", "1", "True"],
         ["meta 33 deep", "-1", "Saved game unreadable: set aside", "1", "True"],
     ]
