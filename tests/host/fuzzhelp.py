@@ -17,6 +17,7 @@ import io
 import json
 import signal
 import tempfile
+import zlib
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -203,6 +204,56 @@ def damaged(draw: st.DrawFn) -> bytes:
     return bytes(data)
 
 
+# Issue 25's second round: what a name may not hold, times beyond reason.
+BAD_CHARS = [
+    "\x1b[2J", "\u061c", "\u200f", "\u200b", "\ufeff", "\u200d", "\U000e0041", "\u00a0",
+    "\u0301" * 23, "\ue000", "\ufffe", "\uffff", "\u202e", "\u3164", " ",
+]  # fmt: skip
+BAD_TIMES = [
+    "Infinity", "-Infinity", "NaN", "1e400", "1" + "0" * 400, "-1", "604801", "2.5",
+    '"0999-01-01"', '"-0001-01-01"', '"9999-12-31T23:59:60"', "-86400", "true",
+]  # fmt: skip
+
+
+@st.composite
+def names_and_times(draw: st.DrawFn) -> bytes:
+    """A finished game whose names hold what no name may (or the same name twice), or
+    whose meta gives a time beyond reason; as JSON text, the time spliced in as text."""
+    record: dict[str, Any] = json.loads(game(draw(st.sampled_from(GAMES[:2])), 1))
+    if draw(st.booleans()):
+        name = draw(st.text(max_size=6)) + draw(st.sampled_from(BAD_CHARS))
+        name += draw(st.text(max_size=6))
+        record["players"] = draw(st.sampled_from([[name, "Bob"], ["Ann", name], [name, name]]))
+        return json.dumps(record).encode()
+    key = draw(st.sampled_from(["seconds", "ended", "started", "date"]))
+    record["meta"] = {key: 0}
+    bad = '"%s": %s' % (key, draw(st.sampled_from(BAD_TIMES)))
+    text = json.dumps(record).replace('"%s": 0' % key, bad)
+    return text.encode()
+
+
+@st.composite
+def archives(draw: st.DrawFn) -> bytes:
+    """A finished game's archive file, as the device keeps it (``<id>.dk``: the packed
+    record, then its CRC-32 little-endian), whole or with bytes flipped, cut or appended."""
+    from duelcore.pack import pack_record
+
+    packed = bytes(pack_record(json.loads(game(draw(st.sampled_from(GAMES[:2])), 1))))
+    data = bytearray(packed + zlib.crc32(packed).to_bytes(4, "little"))
+    for _ in range(draw(st.integers(0, 3))):
+        how = draw(st.sampled_from(["flip", "cut", "append"]))
+        at = draw(st.integers(0, len(data) - 1))
+        if how == "flip":
+            data[at] ^= 1 << draw(st.integers(0, 7))
+        elif how == "cut":
+            del data[at:]
+        else:
+            data += draw(st.binary(min_size=1, max_size=16))
+        if not data:
+            break
+    return bytes(data)
+
+
 json_texts = json_values.map(lambda v: json.dumps(v).encode())
 raw_bytes = st.binary(max_size=300)
 
@@ -213,4 +264,6 @@ KINDS = {
     "random events in records": records(),
     "corrections in games": corrected(),
     "damaged records": damaged(),
+    "bad names and times": names_and_times(),
+    "archive files": archives(),
 }
