@@ -34,7 +34,7 @@ _TEN = 10  # C
 _COL = 52  # a player's column in the pad, at most (the labels keep 70 px; the panel the rest)
 _CELL = 24  # the field being entered, in black
 # The status line's hints: five buttons, three (a tap is -/+, a hold is A or C).
-_HINTS = (word("A next  B back  C +10"), word("hold A next  hold C +10"))
+_HINTS = (word("A next  B back  C +10"), word("hold A next  B back  hold C +10"))
 _KEYS = (word("long: +/-5"), word("tap: -1 / +1"))
 
 
