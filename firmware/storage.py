@@ -7,6 +7,8 @@ Everything lives under ``root`` ("/" on a board, a host folder in the simulator)
     games/<id>.dk        a finished game not yet acknowledged by the PC
     games/<id>.ok        a finished game the PC has committed (deleted when space is needed)
     games/<id>.new       an archive entry being written (finished or dropped at boot)
+    games/<id>.journal.dk  a journal boot could not replay whole, as it was: served to
+                         the PC as damaged, so sync copies it raw (firmware/archive.py)
     games/seq            the next game number;  games/device: the device id where the
                          board has no machine.unique_id()
 
