@@ -207,3 +207,41 @@ def test_a_refusal_is_one_line_and_loses_nothing(
         assert v["at"] == n - 1  # still on the last field, every count kept
         p = v["p"]
         assert v["cols"][p] == [record["events"][p][2][k] for k in record["events"][p][2]]
+
+
+TIE = quick_record(
+    "7wd",
+    [
+        {"civilian": 20, "science": 0, "commercial": 3, "guilds": 0, "wonders": 7,
+         "progress": 0, "coins": 0, "military": 0},
+        {"civilian": 15, "science": 8, "commercial": 0, "guilds": 5, "wonders": 0,
+         "progress": 0, "coins": 2, "military": 0},
+    ],
+)  # fmt: skip
+COLOUR = quick_record(
+    "splendor-duel",
+    [
+        {"points": 12, "crowns": 2, "white": 0, "blue": 0, "green": 10, "red": 2, "black": 0},
+        {"points": 16, "crowns": 4, "white": 3, "blue": 4, "green": 0, "red": 5, "black": 1},
+    ],
+)
+
+
+@pytest.mark.parametrize(
+    ("record", "head", "row"),
+    [(TIE, "Ann wins: civil", "Civilian"), (COLOUR, "Ann wins: color", "Green")],
+    ids=["7wd-tie", "splendor-colour"],
+)
+def test_the_sheet_marks_the_row_that_decided(
+    tmp_path: Path, record: dict[str, Any], head: str, row: str
+) -> None:
+    """Equal 7WD totals: the civilian (blue) points broke the tie; a Splendor Duel game
+    won by one colour's points: that colour's row."""
+    with apphelp.device(tmp_path) as d:
+        d.call("simdev.app.settings['players'] = ['Ann', 'Bob']")
+        Autoplayer(d).quick(record)
+        code = (
+            "import json\n_s = simdev.app.stack[-1]\n"
+            "_value = json.dumps([_s.head, _s.rows[_s.mark][0]])\ndel _s"
+        )
+        assert d.call(code).value == [head, row]
