@@ -72,6 +72,8 @@ class Ended(Menu):
         elif i <= len(self.won):
             app.play(self.won[i - 1])  # type: ignore[attr-defined]
         else:
+            pad = app.stack[0]  # type: ignore[attr-defined]
+            pad.forget()
             app.abandon()  # type: ignore[attr-defined]
 
 
@@ -128,12 +130,16 @@ class Screen(Base):
         if not app.match.game.over:  # type: ignore[attr-defined]
             self.enter()
         else:
-            self.p = -1
-            try:
-                storage._remove(self.path)
-            except OSError:
-                pass
+            self.forget()
             app.sheet()  # type: ignore[attr-defined]
+
+    def forget(self) -> None:
+        """The game is over or dropped: its log is done with."""
+        self.p = -1
+        try:
+            storage._remove(self.path)
+        except OSError:
+            pass
 
     def describe(self, ev: list) -> str:
         who = self.app.players()[ev[1]]  # type: ignore[attr-defined]

@@ -84,6 +84,7 @@ def test_a_quick_score_is_filed_and_decided_on_both_runtimes(
     assert game.view["screen"] == "games" and game.view["notice"] == "Game saved"
     (filed,) = apphelp.archived(tmp_path / "cpython")
     apphelp.same_game(filed, record)
+    assert not (tmp_path / "cpython" / "games" / "pad.log").exists()
     result = Match(filed).result()
     assert result["score_only"] and result["over"]
     want = Match(record).result()
@@ -172,6 +173,7 @@ def test_b_on_the_first_field_offers_to_drop_the_game(tmp_path: Path) -> None:
         ap.press("a")
         assert d.view()["screen"] == "games" and d.view()["notice"] == "Game dropped"
     assert apphelp.journal(tmp_path) is None
+    assert not (tmp_path / "games" / "pad.log").exists()
 
 
 @pytest.mark.parametrize(
