@@ -11,7 +11,7 @@ from duelcore.errors import IllegalEvent
 from . import ui, unload, unload_helpers
 from .buttons import BTN_B, LONG, PRESS, REPEAT, Buttons
 from .display.refresh import Refresh
-from .lang import tr, word
+from .lang import seat, tr, word
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # annotations only
@@ -74,6 +74,8 @@ class App:
         self._whole = True  # the next frame is a new screen: the policy may refresh fully
         self.presses = 0  # gestures handled (presses and long presses, not repeats)
         self.match: Match | None = None
+        self._seats: list = ["", ""]  # players(): the names shown, and the list they show
+        self._seats_of: list | None = None
         self.notice: str | None = None  # one line for the status bar, until the next key
         self.asked = False  # a B on a tracking screen asked to undo; a second B undoes
         self.later = False  # events past a damaged journal entry wait (session.catch_up)
@@ -162,7 +164,16 @@ class App:
         return GAMES.index(self.match.record["game"]) if self.match is not None else -1
 
     def players(self) -> list:
-        return self.match.record["players"] if self.match is not None else ["", ""]
+        """The seats' names as the screens show them (lang.seat), worded once a game:
+        frames draw them."""
+        m = self.match
+        if m is None:
+            return ["", ""]
+        names = m.record["players"]
+        if self._seats_of is not names:
+            self._seats_of = names
+            self._seats = [seat(0, names[0]), seat(1, names[1])]
+        return self._seats
 
     def new_game(self, game: str, players: list, setup: dict) -> None:
         """Start a game: journal its record, then show its tracking screen."""

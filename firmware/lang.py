@@ -59,10 +59,25 @@ def name(game: str, id: str) -> str:
     return title(id) if _lang == "en" else _words().component(game, id)
 
 
+def seat(i: int, who: str) -> str:
+    """Seat ``i``'s name as shown: one nobody named (``Player 1``, as the settings and the
+    records keep it, in English) in the device's language, any other as it is."""
+    return tr("Player %d") % (i + 1) if who == "Player %d" % (i + 1) else who
+
+
 def thing(game: str, id: str) -> str:
     """A component's name as a verb's object, in the case that takes: Russian's
     accusative (``А строит Арену``), the name itself in English and Japanese."""
     return title(id) if _lang == "en" else _words().accusative(game, id)
+
+
+def collate(game: str, ids: list) -> list:
+    """``ids`` in the order the language sorts their names (the catalogs keep each one's
+    place, tools/make_lang.py ``collation``); English's lists are in its order already."""
+    if _lang == "en":
+        return ids
+    words = _words()
+    return sorted(ids, key=lambda id: words.rank(game, id))
 
 
 def plural(n: int) -> int:

@@ -91,6 +91,13 @@ def accusative(game: str, id: str) -> str:
     return component(game, id) if got is None else str(got[1], "utf-8")
 
 
+def rank(game: str, id: str) -> int:
+    """A component's place in the language's order of the list it is in (0 for one
+    no list sorts)."""
+    got = _find(("rank:%s:%s" % (game, id)).encode())
+    return 0 if got is None else int(str(got[1], "utf-8"))
+
+
 def place(game: str, id: str) -> "str | int":
     """Where a component's short form (the part after a zero byte), or its name where it
     has none, lies in the catalog: its first byte's offset shifted left by 8, or'd with

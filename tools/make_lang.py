@@ -41,7 +41,8 @@ Latin glyphs and the icons from either file alike), then from glyphs.bin's size 
             come first, sorted by key, so that word i is the same in every catalog (the
             number the build gives it), then the components' names (not in English):
             ``game:id`` the name (a zero byte and its short form after it, if any),
-            ``acc:game:id`` its accusative where it differs (Russian)
+            ``acc:game:id`` its accusative where it differs (Russian), ``rank:game:id``
+            its place in the language's order of a sorted list (``collated``), decimal
     ..      G small glyphs, then G large ones: each a MONO_VLSB image (as font.py's) of
             stride bytes, then a byte of its width (the space after it included). The
             strides are the Latin fonts' (make_glyphs.COLUMNS): canvas.py draws these
@@ -121,8 +122,40 @@ def strings(lang: str) -> dict[str, str]:
             parts[key] = entry.name + ("\0" + entry.short if entry.short else "")
             if entry.acc:  # Russian's accusative, where it differs (lookup.accusative)
                 parts["acc:" + key] = entry.acc
+        for at, id in enumerate(sorted(collated(game), key=lambda i: collation(game, i, lang))):
+            parts["rank:%s:%s" % (game, id)] = str(at)
     out.update((key, parts[key]) for key in sorted(parts, key=str.encode))
     return out
+
+
+def collated(game: str) -> tuple[str, ...]:
+    """The components of the lists the device sorts by their names (setup's wonders and
+    progress tokens, firmware/lang.py's ``collate``); English's tables list them in its
+    alphabetical order already."""
+    if game != "7wd":
+        return ()
+    from duelcore.sevenwonders import cards
+
+    return (*(cards.wonder_name(w) for w in range(cards.WONDER_COUNT)), *cards.PROGRESS)
+
+
+_SMALL_KANA = "ぁぃぅぇぉっゃゅょゎ"
+
+
+def collation(game: str, id: str, lang: str) -> tuple[str, str]:
+    """How ``lang`` sorts a component: Russian by its name in the Cyrillic alphabet (ё as
+    е, then after it), Japanese by its reading in gojūon order (a kana with or without
+    dakuten, small or large, alike; then told apart)."""
+    entry = names.entry("%s:%s" % (game, id), lang)
+    if lang == "ja":
+        if not entry.reading:
+            raise BuildError("ja.tsv: %s:%s is sorted and has no reading" % (game, id))
+        text = "".join(chr(ord(c) - 0x60) if "ァ" <= c <= "ヶ" else c for c in entry.reading)
+        plain = unicodedata.normalize("NFD", text).replace("\u3099", "").replace("\u309a", "")
+        plain = "".join(chr(ord(c) + 1) if c in _SMALL_KANA else c for c in plain)
+        return plain, text
+    word = entry.name.lower()
+    return word.replace("ё", "е"), word.replace("ё", "е\uffff")
 
 
 def key_hash(key: bytes) -> int:

@@ -5,9 +5,10 @@ The list opens on the most recent name neither seat has (else on "New name..."),
 on the other seat's name: that one is marked, since taking it swaps the seats.
 """
 
+from ..lang import seat as shown
 from ..lang import tr
 from .menu import Menu
-from .players import seats, set_names
+from .players import DEFAULT, seats, set_names
 
 
 class Screen(Menu):
@@ -16,7 +17,7 @@ class Screen(Menu):
         settings = app.settings  # type: ignore[attr-defined]
         self.names = known(app)
         now = seats(settings)
-        labels = [tr("New name..."), tr("Edit %s") % now[seat]]
+        labels = [tr("New name..."), tr("Edit %s") % shown(seat, now[seat])]
         start = 0  # "New name..." unless a known name is free
         for n in self.names:
             if n == now[1 - seat]:  # the other seat's name: taking it swaps the seats
@@ -32,6 +33,8 @@ class Screen(Menu):
         if i < 2:
             letters = __import__("firmware.screens.letters", None, None, ("Screen",))
             start = seats(app.settings)[self.seat] if i == 1 else ""  # type: ignore[attr-defined]
+            if start in DEFAULT:  # a seat nobody named: spelt from nothing, not PLAYER 1
+                start = ""
             app.pop()  # type: ignore[attr-defined]
             app.push(letters.Screen(app, self.seat, start))  # type: ignore[attr-defined]
             return

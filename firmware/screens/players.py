@@ -6,7 +6,7 @@ last enters a game played without the device from its final counts (screens/quic
 """
 
 from ..app import GAMES, NAMES, forget
-from ..lang import tr
+from ..lang import seat, tr
 from .menu import Menu
 
 DEFAULT = ("Player 1", "Player 2")
@@ -29,8 +29,8 @@ class Screen(Menu):
         names = seats(self.app.settings)  # type: ignore[attr-defined]
         self.labels = [
             tr("Start the game"),  # the names are the next two lines
-            tr("Player %d: %s") % (1, names[0]),
-            tr("Player %d: %s") % (2, names[1]),
+            tr("Player %d: %s") % (1, seat(0, names[0])),
+            tr("Player %d: %s") % (2, seat(1, names[1])),
             tr("Swap seats"),
             tr("Final score only"),
         ]

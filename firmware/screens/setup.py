@@ -19,7 +19,7 @@ the game's start (``Storage.start``) removes the log, as does B out of the first
 
 from .. import storage
 from ..app import GAMES
-from ..lang import name, tr, word
+from ..lang import collate, name, tr, word
 from .menu import Menu
 
 _BACK = 255  # a B back, in the log
@@ -171,11 +171,12 @@ def draft(app: object, players: list, setup: dict, seat: int) -> None:
     from duelcore.sevenwonders.cards import WONDER_COUNT, wonder_name
 
     taken = setup.get("wonders") or [[], []]
-    left = [w for w in range(WONDER_COUNT) if wonder_name(w) not in taken[0]]
+    left = [wonder_name(w) for w in range(WONDER_COUNT) if wonder_name(w) not in taken[0]]
+    left = collate("7wd", left)  # in the language's order of the names
 
     def done(order: list) -> None:
         own = [taken[0], taken[1]]
-        own[seat] = [wonder_name(left[k]) for k in order]
+        own[seat] = [left[k] for k in order]
         step = dict(setup)
         step["wonders"] = own
         if seat == 0:
@@ -183,7 +184,7 @@ def draft(app: object, players: list, setup: dict, seat: int) -> None:
         else:
             app.push(tokens(app, players, step))  # type: ignore[attr-defined]
 
-    labels = [name("7wd", wonder_name(w)) for w in left]
+    labels = [name("7wd", w) for w in left]
     head = tr("%s's 4 wonders") % players[seat]
     app.push(Marks(app, head, labels, _WONDERS_EACH, done))  # type: ignore[attr-defined]
 
@@ -193,11 +194,13 @@ def tokens(app: object, players: list, setup: dict) -> Marks:
     five are the box. The fifth mark starts the game."""
     from duelcore.sevenwonders.cards import PROGRESS
 
+    shown = collate("7wd", list(PROGRESS))  # in the language's order of the names
+
     def done(order: list) -> None:
         step = dict(setup)
-        step["progress"] = [PROGRESS[t] for t in order]
-        step["box_progress"] = [t for t in PROGRESS if PROGRESS.index(t) not in order]
+        step["progress"] = [shown[t] for t in order]
+        step["box_progress"] = [t for t in PROGRESS if t not in step["progress"]]
         app.new_game("7wd", players, step)  # type: ignore[attr-defined]
 
-    labels = [name("7wd", t) for t in PROGRESS]
+    labels = [name("7wd", t) for t in shown]
     return Marks(app, tr("Progress tokens on the board"), labels, _TOKENS, done)

@@ -5,7 +5,8 @@ name is looked up only where text is shown. The names live in one table per lang
 ``lang/<lang>.tsv`` beside this module (package data, so an editable install and a wheel
 both find them): ``id<TAB>name<TAB>short<TAB>source``, a header line, ``#`` comments.
 Russian's has a fifth column, ``acc``: the name's accusative where it differs from the
-name, for the device's notices (``A строит Арену``: firmware/lang.py's ``object``).
+name, for the device's notices (``A строит Арену``: firmware/lang.py's ``thing``);
+Japanese's ``reading``: the name in kana where a list is sorted by it (make_lang.py).
 An id is ``<game>:<id>`` because the games share ids that mean different things
 (``7wd:academy`` is a building, ``antike-duellum:academy`` an event card).
 
@@ -35,11 +36,15 @@ _NOT_NAMES = {
 _RONDEL = ("arming", "maneuver")
 
 
+_EXTRA: tuple[list[str], ...] = ([], ["acc"], ["reading"])  # a table's columns after the four
+
+
 class Name(NamedTuple):
     name: str
     short: str  # "" when the name is short enough
     source: str  # 000:L<n> (a rule text's line), edition or own
     acc: str = ""  # the accusative where it differs (Russian's table only)
+    reading: str = ""  # the name in kana, for sorting (Japanese's table only)
 
 
 @functools.cache
@@ -74,7 +79,8 @@ def _parse(text: str, where: str) -> dict[str, Name]:
             continue
         cells = line.split("\t")
         if not header:
-            if cells[:4] != ["id", "name", "short", "source"] or cells[4:] not in ([], ["acc"]):
+            extra = cells[4:]
+            if cells[:4] != ["id", "name", "short", "source"] or extra not in _EXTRA:
                 raise ValueError("%s line %d: the header line is missing" % (where, n))
             header = len(cells)
             continue
@@ -83,7 +89,8 @@ def _parse(text: str, where: str) -> dict[str, Name]:
         key = cells[0]
         if key in rows:
             raise ValueError("%s line %d: %s again" % (where, n, key))
-        rows[key] = Name(*cells[1:])
+        row = Name(*cells[1:4])
+        rows[key] = row._replace(**dict(zip(extra, cells[4:], strict=True))) if extra else row
     return rows
 
 

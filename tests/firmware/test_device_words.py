@@ -207,3 +207,18 @@ def test_named_ids_are_components() -> None:
                     bad.append(f"{path}:{line}: {game}:{args[1].value}")
     assert checked > 10  # the calls were found
     assert not bad, bad
+
+
+def test_japanese_ages_are_the_rule_texts_word() -> None:
+    """7 Wonders Duel's Age is 世代 in the Japanese rule text (000), not the commoner 時代:
+    the device says what the rules the players read say."""
+    rules = ROOT.parent / "shared" / "rules"
+    texts = sorted(rules.glob("000_*.txt"))
+    if not texts:
+        pytest.skip("%s is absent: the Japanese rule text is not here" % rules)
+    text = texts[0].read_text(encoding="utf-8")
+    word = max(("世代", "時代"), key=text.count)
+    other = "時代" if word == "世代" else "世代"
+    ages = [cells[1] for en, cells in _rows().items() if "age" in en.lower().split()]
+    assert len(ages) >= 3
+    assert all(word in ja and other not in ja for ja in ages), ages

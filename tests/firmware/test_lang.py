@@ -2,6 +2,7 @@
 firmware/lang.py reading them on CPython and on the MicroPython VM alike."""
 
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -464,3 +465,71 @@ def test_one_name_per_component_in_every_list() -> None:
     ru = names.table("ru")
     assert ru["7wd:great-lighthouse"].short == "Алекс.маяк"
     assert ru["7wd:brickyard"].short == "Кирп.завод"  # not "Кирпичный", a cut word
+
+
+def test_a_seat_nobody_named_is_shown_in_the_language() -> None:
+    """``Player 1`` (the settings' and the records' default, kept in English) is shown
+    as the language says it, worded once a game: no frame looks it up."""
+    import textfit
+
+    from duelkeeper.sim.tablegame import table_record
+
+    record = table_record(1)
+    with textfit.device(296, 128, "ru") as d:
+        d.app.new_game("7wd", ["Player 1", "Player 2"], record["setup"])
+        shown = [make_lang.plain("ru", n) for n in d.app.players()]
+        assert shown == ["Игрок 1", "Игрок 2"]
+        assert d.app.match.record["players"] == ["Player 1", "Player 2"]
+        d.play(record["events"][0])
+        assert make_lang.plain("ru", d.app.notice).startswith("Игрок ")
+        for code in ("ja", "ru"):  # no Latin "Player %d" left in a catalog
+            values = make_lang.strings(code).values()
+            assert not [v for v in values if re.search(r"PLAYER (%D|\d)", v.upper())], code
+    with textfit.device(296, 128, "en") as d:
+        d.app.new_game("7wd", ["Player 1", "Ann"], record["setup"])
+        assert d.app.players() == ["Player 1", "Ann"]
+
+
+RU_WONDERS = [
+    "Александрийский маяк", "Аппиева дорога", "Большой цирк", "Великая библиотека",
+    "Висячие сады", "Колосс Родосский", "Мавзолей", "Пирамида Хеопса", "Пирей",
+    "Статуя Зевса в Олимпии", "Сфинкс", "Храм Артемиды в Эфесе",
+]  # fmt: skip
+RU_TOKENS = [
+    "Архитектура", "Градостроительство", "Закон", "Земледелие", "Каменное дело",
+    "Математика", "Стратегия", "Теология", "Философия", "Экономика",
+]  # fmt: skip
+# By reading: あっぴあ, あるてみす, きょぞう, くうちゅう, すふぃ, ぜうす, だいきょう, だいとう...
+JA_WONDERS = [
+    "アッピア街道", "アルテミス神殿", "巨像", "空中庭園", "スフィンクス", "ゼウス像", "大競技場",
+    "大灯台", "大図書館", "ピラミッド", "ピレウス", "霊廟",
+]  # fmt: skip
+# けいざい, けんちく, しんがく, すうがく, せっこう, せんりゃく, てつがく, とし, のう, ほう
+JA_TOKENS = ["経済", "建築", "神学", "数学", "石工術", "戦略", "哲学", "都市計画", "農業", "法律"]
+
+
+@pytest.mark.parametrize(
+    "code, wonders, tokens", [("ru", RU_WONDERS, RU_TOKENS), ("ja", JA_WONDERS, JA_TOKENS)]
+)
+def test_setup_lists_are_in_the_languages_order(code: str, wonders: list, tokens: list) -> None:
+    """The wonders and the progress tokens are listed as the language sorts their names
+    (Russian: the Cyrillic alphabet; Japanese: the kana reading, gojūon), and a mark
+    takes the component shown, not the one in English's place."""
+    import textfit
+
+    from firmware.screens import setup
+
+    with textfit.device(296, 128, code) as d:
+        setup.draft(d.app, ["Ann", "Bob"], {}, 0)
+        assert [make_lang.plain(code, n) for n in d.app.stack[-1].labels] == wonders
+        marks = setup.tokens(d.app, ["Ann", "Bob"], {"wonders": [[], []]})
+        assert [make_lang.plain(code, n) for n in marks.labels] == tokens
+        played: list = []
+        d.app.new_game = lambda game, players, step: played.append(step)
+        for i in range(5):
+            marks.pick(i)
+        board = played[0]["progress"]
+        assert [make_lang.plain(code, lang.name("7wd", t)) for t in board] == tokens[:5]
+    with textfit.device(296, 128, "en") as d:
+        marks = setup.tokens(d.app, ["Ann", "Bob"], {"wonders": [[], []]})
+        assert marks.labels[:3] == ["Agriculture", "Architecture", "Economy"]
