@@ -8,53 +8,19 @@ frame whenever the App is marked dirty. The refresh policy decides how the panel
 
 from duelcore.errors import IllegalEvent
 
-from . import ui, unload, unload_helpers
+from . import session, speak, ui
 from .buttons import BTN_B, LONG, PRESS, REPEAT, Buttons
 from .display.refresh import Refresh
-from .lang import seat, tr, word
+from .gamelist import GAMES
+from .lang import seat, tr
+from .screens import choice, sheet
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # annotations only
     from duelcore.engine import Match
 
-GAMES = ("7wd", "splendor-duel", "antike-duellum")
-NAMES = (word("7 Wonders Duel"), word("Splendor Duel"), word("Antike Duellum"))
-
 _LONG_B = BTN_B | LONG << 5
 _B = BTN_B | PRESS << 5
-_CHOICE = "firmware.screens.choice"
-# The words of a notice (Splendor Duel's and Antike Duellum's): loaded to tell one event
-# or to label an Antike choice (with the Antike turn menu's module, which imports them),
-# then unloaded (about 1.5 KB of heap each), unless a turn menu is up.
-_TURNAD = "firmware.screens.turnad"
-_WORDS = (_TURNAD, "firmware.notices")
-_TOLD = "firmware.screens.toldsd"  # Splendor Duel's words of moments: never a screen
-# Screens a tracking screen opens for one action, which no module imports: their code is
-# unloaded when they leave the stack, so that between turns it holds no heap.
-_TRANSIENT = (
-    "firmware.screens.pick7", "firmware.screens.more", "firmware.screens.sheet",
-    "firmware.screens.turnsd", "firmware.screens.tokensd", "firmware.screens.cardsd",
-    "firmware.screens.turnad",
-)  # fmt: skip
-
-
-def screen_module(name: str) -> object:
-    """firmware.screens.<name>, imported on first use (only the game played pays heap)."""
-    return __import__("firmware.screens." + name, None, None, ("Screen",))
-
-
-def forget(names: tuple) -> None:
-    """Unload screen modules (their code is heap on the device); gc frees them later."""
-    for name in names:
-        unload("firmware.screens." + name)
-
-
-def _on(stack: list, module: str) -> bool:
-    """Whether a screen on ``stack`` is from ``module``."""
-    for screen in stack:
-        if type(screen).__module__ == module:
-            return True
-    return False
 
 
 class App:
@@ -83,7 +49,7 @@ class App:
         # (as the journal's entries tell again at boot: storage.undone).
         self.undone: list = []
         self.settings: dict = storage.settings()  # type: ignore[attr-defined]
-        self._once("boot")
+        session.boot(self)
 
     # -- the loop ----------------------------------------------------------------------
 
@@ -105,7 +71,6 @@ class App:
         if self.dirty:
             self.dirty = False
             self.stack[-1].draw(self.canvas)
-            unload("firmware.lookup")  # a word looked up for the frame: its code goes
             self.refresh.request(self._whole)
             self._whole = False
         self.refresh.tick(now, self.buttons.held())
@@ -117,7 +82,6 @@ class App:
 
     def push(self, screen: object, whole: bool = False) -> None:
         self.stack.append(screen)
-        self._trim()  # the screen is built: what it took to build it can go
         screen.enter()  # type: ignore[attr-defined]
         self._changed(whole)
 
@@ -138,10 +102,7 @@ class App:
             self._left()
 
     def _left(self) -> None:
-        """Screens were popped: unload the transient ones, show the one uncovered."""
-        for name in _TRANSIENT:
-            if not _on(self.stack, name):
-                unload(name)
+        """Screens were popped: show the one uncovered."""
         self.stack[-1].enter()
         self._changed(False)
 
@@ -177,7 +138,7 @@ class App:
 
     def new_game(self, game: str, players: list, setup: dict) -> None:
         """Start a game: journal its record, then show its tracking screen."""
-        self._once("new_game", game, players, setup)
+        session.new_game(self, game, players, setup)
 
     def play(self, event: list) -> bool:
         """Play ``event``, journal it, then update the screens; False if it was refused."""
@@ -187,10 +148,7 @@ class App:
         try:
             m.play(event)
         except IllegalEvent as e:
-            where = e.where
-            self._once("refused", e)  # the core's reason, in the device's language
-            if where is not None:
-                unload(where[0])  # the core's reasons: loaded only to word this one
+            session.refused(self, e)  # the core's reason, in the device's language
             self.redraw()
             return False
         try:
@@ -208,28 +166,15 @@ class App:
                 undone.clear()
         self.notice = self.stack[0].describe(event)  # the tracking screen tells it
         if self.later:
-            self._once("catch_up")
+            session.catch_up(self)
         self.back_to(1)
         self.stack[0].follow()  # the tracking screen opens the score sheet or a choice
         top = self.stack[-1]
-        if type(top).__module__ == _CHOICE and len(top.events) == 1:
+        if isinstance(top, choice.Screen) and len(top.events) == 1:
             # A choice the rules leave with one option costs no press: taken, and said.
             if self.play(top.events[0]):
                 self.notice = tr("Only choice: %s") % self.notice
-        self._trim()
         return True
-
-    def _trim(self) -> None:
-        """Unload what was loaded for one moment (an event told, a screen built): the
-        game core's helpers, the words of notices and moments, and the lookup of words in
-        a language other than English (firmware/lang.py)."""
-        if self.match is not None:
-            unload_helpers(self.match.game)
-        unload(_TOLD)
-        unload("firmware.lookup")
-        if not _on(self.stack, _TURNAD):
-            for name in _WORDS:
-                unload(name)
 
     def ask_undo(self) -> None:
         """B on a tracking screen (or the score sheet): the first asks, naming the event,
@@ -241,7 +186,6 @@ class App:
             return
         self.asked = True
         self.notice = tr("B again: undo %s") % self.stack[0].describe(m.event(-1))
-        self._trim()
         self.redraw()
 
     def undo(self) -> None:
@@ -262,24 +206,25 @@ class App:
             self.notice = tr("Undone: %s") % self.stack[0].describe(last)
         self.back_to(1)
         self.stack[0].enter()
-        self._trim()
         self.redraw()
 
     def sheet(self) -> None:
         """The score sheet, at once (a new screen: a full refresh)."""
-        self.push(screen_module("sheet").Screen(self), True)  # type: ignore[attr-defined]
+        self.push(sheet.Screen(self), True)
 
     def finish(self) -> None:
         """Archive the finished game and go back to the choice of game."""
-        self._once("finish")
+        session.finish(self)
 
     def abandon(self) -> None:
         """Drop the game in progress without archiving it."""
-        self._once("abandon")
+        session.abandon(self)
 
-    def _once(self, name: str, *args: object) -> None:
-        """firmware/session.py's ``name(self, *args)``; the module is unloaded after."""
-        try:
-            getattr(__import__("firmware.session", None, None, ("boot",)), name)(self, *args)
-        finally:
-            unload("firmware.session")
+    def speak(self, code: str) -> None:
+        """Speak ``code`` from now on (OSError when its catalog is missing or damaged,
+        and the language spoken before stays)."""
+        speak.use(code)
+
+    def games(self) -> None:
+        """Home to the choice of game, built anew (in the language now spoken)."""
+        session.games(self)

@@ -1,11 +1,10 @@
 """The half of storage a game being played does not need (see firmware/storage.py).
 
 Resuming and starting a game, finishing it into the archive, reading and acknowledging
-finished games, game and device ids, the settings, and the repairs at boot. ``Storage``
-imports this module for one call and unloads it afterwards (with duelcore.pack), so its
-code holds no heap while a game is played. Every function takes the Storage; every
-write and every os call goes through storage.py's ``_write`` and ``os`` (which the
-power-cut tests replace).
+finished games, game and device ids, the settings, and the repairs at boot: each a
+method of ``Storage``, which calls the function here of the same name. Every function
+takes the Storage; every write and every os call goes through firmware/flash.py's
+``write`` and ``os`` (which the power-cut tests replace).
 
 A finished game is packed with duelcore.pack (about 220 bytes for 7 Wonders Duel, so the
 file stays inside littlefs's directory entry) and followed by its CRC-32. ``finish()``
@@ -17,13 +16,15 @@ journal or the game archived, never both and never neither.
 import binascii
 import json
 
+from duelcore import pack
 from duelcore.compat import const
 from duelcore.engine import game_class
 from duelcore.errors import IllegalEvent
-from duelcore.record import check_event, validate
+from duelcore.record import DEPTH_MAX, check_event, validate
 
-from . import storage as S
+from . import flash
 from .lang import tr
+from .rtc import end
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # annotations only
@@ -32,7 +33,7 @@ if TYPE_CHECKING:  # annotations only
     from .storage import Storage
 
 _OBJECT = const(0x7B)  # "{": the first byte of the record's JSON
-_CODE = const(1)  # the tag of an event journalled as its code (storage.py writes them)
+_CODE = const(1)  # the tag of an event journalled as its code (flash.py writes them)
 # The CRC-32 of any data followed by its own CRC-32 (little-endian) is this constant: one
 # check per entry, and a small int on MicroPython, so a good entry allocates no long int.
 _RESIDUE = const(0x2144DF1C)
@@ -42,9 +43,6 @@ _UNREADABLE = (
     ValueError, IndexError, KeyError, TypeError, AttributeError, RuntimeError, IllegalEvent,
 )  # fmt: skip
 _ID_CHARS = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-_."
-# How deep a journal's JSON may nest: the host's bound (duelcore.jsontext.DEPTH_MAX),
-# checked on the text before it is parsed.
-_DEPTH_MAX = const(32)
 # The id ending of a journal set aside (``_keep``): "<device id>-<n>.journal".
 _KEPT = ".journal"
 
@@ -61,8 +59,8 @@ def _load(path: str) -> "tuple[bytearray, int] | None":
     """The first storage.MAX_JOURNAL bytes of the file at ``path``, read into one buffer
     (the heap holds no second copy), and the file's size; None: no such file."""
     try:
-        size = S.os.stat(path)[6]
-        buf = bytearray(min(size, S.MAX_JOURNAL))
+        size = flash.os.stat(path)[6]
+        buf = bytearray(min(size, flash.MAX_JOURNAL))
         with open(path, "rb") as f:
             got = f.readinto(buf)
     except OSError:
@@ -73,15 +71,15 @@ def _load(path: str) -> "tuple[bytearray, int] | None":
 def _replace(src: str, dst: str) -> None:
     """Rename ``src`` over ``dst`` (atomic on littlefs and POSIX)."""
     try:
-        S.os.rename(src, dst)
+        flash.os.rename(src, dst)
     except OSError:  # a file system whose rename refuses an existing target
-        S._remove(dst)
-        S.os.rename(src, dst)
+        flash.remove(dst)
+        flash.os.rename(src, dst)
 
 
 def _intact(framed: "bytes | bytearray | memoryview") -> bool:
     """Whether ``framed`` (data, then its CRC-32 little-endian) passes the check."""
-    return S.crc32(framed) == _RESIDUE
+    return flash.crc32(framed) == _RESIDUE
 
 
 def _safe_id(game_id: object) -> bool:
@@ -99,7 +97,7 @@ def _entry_end(data: "bytes | bytearray", view: memoryview, pos: int) -> int:
         return -1
     n = data[pos] | data[pos + 1] << 8
     end = pos + 2 + n
-    if n > S.MAX_ENTRY or end + 4 > len(data) or not _intact(view[pos : end + 4]):
+    if n > flash.MAX_ENTRY or end + 4 > len(data) or not _intact(view[pos : end + 4]):
         return -1
     return end
 
@@ -113,16 +111,16 @@ def _journal(record: "dict[str, object]", events: list, game: object = None) -> 
             header[k] = record[k]
     out = bytearray(2)
     out.extend(json.dumps(header).encode())
-    S._frame(out, 0)
+    flash.frame(out, 0)
     for event in events:
-        S._event(out, event, game)
+        flash.event(out, event, game)
     return out
 
 
 def _rewrite(s: "Storage", data: "bytes | bytearray | memoryview") -> None:
     """Replace the journal whole (through journal.tmp)."""
     tmp = s.dir + "/journal.tmp"
-    S._write(tmp, data)
+    flash.write(tmp, data)
     _replace(tmp, s.journal)
 
 
@@ -137,16 +135,16 @@ def _keep(s: "Storage", data: "bytes | bytearray | memoryview | None" = None) ->
     tmp = s.dir + "/journal.tmp"
     if data is not None:
         _make_room(s, len(data))
-        S._write(tmp, data)
-    S.os.rename(s.journal, s.dir + "/" + new_id(s) + _KEPT + ".dk")
+        flash.write(tmp, data)
+    flash.os.rename(s.journal, s.dir + "/" + new_id(s) + _KEPT + ".dk")
     if data is not None:
-        S.os.rename(tmp, s.journal)
-    S._sync()
+        flash.os.rename(tmp, s.journal)
+    flash.sync()
 
 
 def _json(data: bytearray, at: int, end: int) -> object:
     """The JSON text ``data[at:end]`` parsed, after checking that it nests at most
-    _DEPTH_MAX deep (the brackets outside strings, counted before parsing)."""
+    DEPTH_MAX deep (the brackets outside strings, counted before parsing)."""
     deep = 0
     text = False
     i = at
@@ -161,7 +159,7 @@ def _json(data: bytearray, at: int, end: int) -> object:
             text = True
         elif c == 0x5B or c == 0x7B:
             deep += 1
-            if deep > _DEPTH_MAX:
+            if deep > DEPTH_MAX:
                 raise ValueError("nested too deep")
         elif c == 0x5D or c == 0x7D:
             deep -= 1
@@ -175,7 +173,7 @@ def _torn(data: bytearray, pos: int) -> bool:
     if pos + 2 > len(data):
         return True
     n = data[pos] | data[pos + 1] << 8
-    return n <= S.MAX_ENTRY and pos + 6 + n > len(data)
+    return n <= flash.MAX_ENTRY and pos + 6 + n > len(data)
 
 
 def _next_entry(data: bytearray, view: memoryview, pos: int) -> int:
@@ -183,7 +181,7 @@ def _next_entry(data: bytearray, view: memoryview, pos: int) -> int:
     Every entry checks itself, so later entries are found again past the damage. A
     length's high byte over storage.MAX_ENTRY's is passed over at once: a long stretch
     of text (a huge entry) is crossed in a fraction of a second on the device."""
-    hi = S.MAX_ENTRY >> 8
+    hi = flash.MAX_ENTRY >> 8
     for q in range(pos + 1, len(data) - 5):
         if data[q + 1] <= hi and _entry_end(data, view, q) >= 0:
             return q
@@ -192,7 +190,7 @@ def _next_entry(data: bytearray, view: memoryview, pos: int) -> int:
 
 def _zero(x: int) -> int:
     """The CRC-32 register ``x`` after one more zero byte (as ``binascii.crc32`` runs it)."""
-    return int(S._crc(b"\0", x ^ 0xFFFFFFFF)) ^ 0xFFFFFFFF
+    return int(flash.CRC(b"\0", x ^ 0xFFFFFFFF)) ^ 0xFFFFFFFF
 
 
 def _mend(data: bytearray, view: memoryview, pos: int, q: int) -> bool:
@@ -205,7 +203,7 @@ def _mend(data: bytearray, view: memoryview, pos: int, q: int) -> bool:
     time and looked up among the 255 ``u(v)``: a few CRCs a byte, not 255.
     """
     n = q - pos - 6
-    if not 0 <= n <= S.MAX_ENTRY:  # storage.py's longest entry
+    if not 0 <= n <= flash.MAX_ENTRY:  # flash.py's longest entry
         return False
     entry = view[pos:q]
     if data[pos] | data[pos + 1] << 8 != n:
@@ -222,7 +220,7 @@ def _mend(data: bytearray, view: memoryview, pos: int, q: int) -> bool:
     for v in range(256):
         change[_zero(v)] = v  # _zero(v) is u(v): v entered, then a zero byte
         back[_zero(v) >> 24] = v
-    want = S.crc32(entry) ^ _RESIDUE
+    want = flash.crc32(entry) ^ _RESIDUE
     for i in range(q - 1, pos + 1, -1):  # the last byte first
         d = change.get(want, 0)
         if d:
@@ -254,7 +252,7 @@ def resume(s: "Storage") -> "tuple[dict[str, object] | None, str | None]":
 
     An entry with one wrong byte is restored (the CRC-32 finds it). An entry longer than
     storage.py writes (MAX_ENTRY, an event's MAX_EVENT) or JSON nested deeper than
-    _DEPTH_MAX is unreadable, checked before parsing. Entries past one that cannot be
+    DEPTH_MAX is unreadable, checked before parsing. Entries past one that cannot be
     read are kept in games/journal.later, for the App to play once the player has entered
     the unreadable move again (``later()``); a damaged or half-written tail is dropped.
     The journal is cut at the first unreadable entry, so what is appended follows good
@@ -268,7 +266,7 @@ def resume(s: "Storage") -> "tuple[dict[str, object] | None, str | None]":
         return None, None
     buf, size = loaded
     if not size:
-        S._remove(s.journal)
+        flash.remove(s.journal)
         return None, None
     view = memoryview(buf)
     record: Any = None
@@ -314,7 +312,7 @@ def resume(s: "Storage") -> "tuple[dict[str, object] | None, str | None]":
                 if game is None:
                     game = game_class(record["game"])(record["setup"])
                 into.append(_decode(game, buf, at, end))
-            elif end - at > S.MAX_EVENT:
+            elif end - at > flash.MAX_EVENT:
                 raise ValueError("too long")
             else:
                 event = _json(buf, at, end)
@@ -335,13 +333,13 @@ def resume(s: "Storage") -> "tuple[dict[str, object] | None, str | None]":
         cut = len(buf)
     if record is None:
         if not long and _torn(buf, 0) and (len(buf) < 3 or buf[2] == _OBJECT):
-            S._remove(s.journal)  # a start cut short: no game yet
+            flash.remove(s.journal)  # a start cut short: no game yet
             return None, None
         _keep(s)
         return None, tr("Saved game unreadable: set aside")
     notice = None
     if past:
-        S._write(s.dir + "/journal.later", json.dumps(past).encode())
+        flash.write(s.dir + "/journal.later", json.dumps(past).encode())
         notice = tr("Save damaged: enter move %d again") % (len(events) + 1)
     elif cut >= 0:
         notice = tr("Save damaged: resumed at move %d") % len(events)
@@ -360,7 +358,7 @@ def resume(s: "Storage") -> "tuple[dict[str, object] | None, str | None]":
     elif new is not None:
         _rewrite(s, new)
     s.undone = undone
-    S._remove(s.setup)  # a cut between start() and its removal: the game was set up
+    flash.remove(s.setup)  # a cut between start() and its removal: the game was set up
     record["events"] = events
     return record, notice
 
@@ -369,7 +367,7 @@ def keep_journal(s: "Storage") -> None:
     """The rules refuse the journal's record (its setup, its envelope): no game resumes,
     and the journal is set aside whole (``_keep``), with the events kept for later."""
     _keep(s)
-    S._remove(s.dir + "/journal.later")
+    flash.remove(s.dir + "/journal.later")
 
 
 def keep_prefix(
@@ -383,9 +381,9 @@ def keep_prefix(
     wait = events[k + 1 :] + (later(s) or [])
     _keep(s, _journal(record, events[:k], game))
     if wait:
-        S._write(s.dir + "/journal.later", json.dumps(wait).encode())
+        flash.write(s.dir + "/journal.later", json.dumps(wait).encode())
     else:
-        S._remove(s.dir + "/journal.later")
+        flash.remove(s.dir + "/journal.later")
     return len(wait)
 
 
@@ -403,10 +401,10 @@ def catch_up(s: "Storage", events: list, game: object) -> None:
     then forget journal.later."""
     out = bytearray()
     for event in events:
-        S._event(out, event, game)
-    S._write(s.journal, out, "ab")
-    S._remove(s.dir + "/journal.later")
-    S._sync()
+        flash.event(out, event, game)
+    flash.write(s.journal, out, "ab")
+    flash.remove(s.dir + "/journal.later")
+    flash.sync()
 
 
 def start(s: "Storage", record: "dict[str, object]") -> str:
@@ -427,8 +425,8 @@ def start(s: "Storage", record: "dict[str, object]") -> str:
         raise ValueError("game id %r cannot name a file" % (gid,))
     events = record.get("events")
     _rewrite(s, _journal(record, events if isinstance(events, list) else []))
-    S._remove(s.dir + "/journal.later")  # another game's
-    S._remove(s.setup)  # its setup, entered: done
+    flash.remove(s.dir + "/journal.later")  # another game's
+    flash.remove(s.setup)  # its setup, entered: done
     return str(gid)
 
 
@@ -444,25 +442,21 @@ def finish(s: "Storage") -> "str | None":
     record, _ = resume(s)
     if record is None:
         return None
-    from duelcore.pack import pack_record
-
     meta = record.get("meta")
     if isinstance(meta, dict):
-        from .rtc import end
-
         end(meta)
     gid = str(record["id"])
-    out = pack_record(record)
-    S._u32(out, S.crc32(out))
+    out = pack.pack_record(record)
+    flash.u32(out, flash.crc32(out))
     _make_room(s, len(out))
     base = s.dir + "/" + gid
-    S._write(base + ".new", out)
-    S._remove(base + ".ok")  # a finished game is unsynced again until acknowledged
+    flash.write(base + ".new", out)
+    flash.remove(base + ".ok")  # a finished game is unsynced again until acknowledged
     _replace(base + ".new", base + ".dk")
-    S._sync()
-    S.os.remove(s.journal)
-    S._remove(s.dir + "/journal.later")
-    S._sync()
+    flash.sync()
+    flash.os.remove(s.journal)
+    flash.remove(s.dir + "/journal.later")
+    flash.sync()
     return gid
 
 
@@ -480,7 +474,7 @@ def _names(s: "Storage", suffix: str) -> "list[str]":
     """The ids of the files ``<id><suffix>`` the device could have written: an id a file
     may be named by (``_safe_id``), and a file, not a folder; the rest is not a game."""
     out: list[str] = []
-    for name in S.os.listdir(s.dir):
+    for name in flash.os.listdir(s.dir):
         gid = name[: -len(suffix)]
         if name.endswith(suffix) and _safe_id(gid) and _is_file(s.dir + "/" + name):
             out.append(gid)
@@ -490,7 +484,7 @@ def _names(s: "Storage", suffix: str) -> "list[str]":
 
 def _is_file(path: str) -> bool:
     try:
-        return not S.os.stat(path)[0] & 0x4000  # S_IFDIR, on both runtimes
+        return not flash.os.stat(path)[0] & 0x4000  # S_IFDIR, on both runtimes
     except OSError:
         return False
 
@@ -501,7 +495,7 @@ def stored(s: "Storage", game_id: str) -> "bytes | None":
     if not _safe_id(game_id):
         return None
     base = s.dir + "/" + game_id
-    if game_id.endswith(_KEPT) and S._exists(base + ".dk"):
+    if game_id.endswith(_KEPT) and flash.exists(base + ".dk"):
         raise ValueError("a game in progress set aside at boot, not replayed whole")
     data = _read(base + ".dk")
     if data is None:
@@ -518,10 +512,8 @@ def read(s: "Storage", game_id: str) -> "dict[str, object] | None":
     data = stored(s, game_id)
     if data is None:
         return None
-    from duelcore.pack import unpack_record
-
     try:
-        return unpack_record(data[:-4])
+        return pack.unpack_record(data[:-4])
     except _UNREADABLE:
         raise ValueError("game %s does not unpack" % game_id)
 
@@ -538,7 +530,7 @@ def set_aside(s: "Storage", game_id: str) -> bool:
         return False
     base = s.dir + "/" + game_id
     _replace(base + ".dk", base + ".bad")
-    S._sync()
+    flash.sync()
     return True
 
 
@@ -547,10 +539,10 @@ def ack(s: "Storage", game_id: str) -> bool:
     if not _safe_id(game_id):
         return False
     base = s.dir + "/" + game_id
-    if not S._exists(base + ".dk"):
-        return S._exists(base + ".ok")
+    if not flash.exists(base + ".dk"):
+        return flash.exists(base + ".ok")
     _replace(base + ".dk", base + ".ok")
-    S._sync()
+    flash.sync()
     return True
 
 
@@ -567,7 +559,7 @@ def device_id(s: "Storage") -> str:
     if data and _safe_id(data.decode()):
         return data.decode()
     made = binascii.hexlify(_random_bytes(8))
-    S._write(path + ".tmp", made)
+    flash.write(path + ".tmp", made)
     _replace(path + ".tmp", path)
     return made.decode()
 
@@ -584,7 +576,7 @@ def new_id(s: "Storage") -> str:
         except ValueError:
             n = 1
     # Never below a number already used, should the counter be lost.
-    for name in S.os.listdir(s.dir):
+    for name in flash.os.listdir(s.dir):
         dash = name.rfind("-")
         dot = name.find(".", dash)
         if name[:dash] == dev and dot > dash:
@@ -592,7 +584,7 @@ def new_id(s: "Storage") -> str:
                 n = max(n, int(name[dash + 1 : dot]) + 1)
             except ValueError:
                 pass
-    S._write(path + ".tmp", str(n + 1).encode())
+    flash.write(path + ".tmp", str(n + 1).encode())
     _replace(path + ".tmp", path)
     return "%s-%06d" % (dev, n)
 
@@ -615,15 +607,13 @@ def settings(s: "Storage") -> "dict[str, object]":
 def save_settings(s: "Storage", value: "dict[str, object]") -> None:
     """Replace the settings whole, atomically."""
     base = s.root + "/settings"
-    S._write(base + ".tmp", json.dumps(value).encode())
+    flash.write(base + ".tmp", json.dumps(value).encode())
     _replace(base + ".tmp", base + ".json")
-    S._sync()
+    flash.sync()
 
 
 def old_header(data: "bytes | memoryview") -> "tuple[dict[str, Any], Any]":
     """The record of a journal duelcore.pack wrote, and the reader of its events."""
-    from duelcore import pack
-
     record = pack.unpack_record(data)
     return record, pack.Unpacker(pack.vocab(record.get("game")))
 
@@ -636,7 +626,7 @@ def _journal_id(s: "Storage") -> "str | None":
             if len(head) < 2:
                 return None
             n = head[0] | head[1] << 8
-            if n > S.MAX_ENTRY:
+            if n > flash.MAX_ENTRY:
                 return None
             rest = f.read(n + 4)
     except OSError:
@@ -662,44 +652,44 @@ def reconcile(s: "Storage") -> None:
     otherwise flash damage made it, and it becomes the game's ``.dk`` as it is, for the
     PC to copy and set aside (sync).
     """
-    names = S.os.listdir(s.dir)
+    names = flash.os.listdir(s.dir)
     for name in names:
         path = s.dir + "/" + name
-        if name == "journal.tmp" and not S._exists(s.journal):
+        if name == "journal.tmp" and not flash.exists(s.journal):
             # _replace's fallback (remove, then rename) was cut between its two steps
-            S.os.rename(path, s.journal)
+            flash.os.rename(path, s.journal)
         elif name.endswith(".tmp"):
-            S._remove(path)
+            flash.remove(path)
     gid = _journal_id(s)
     for name in names:
         if name.endswith(".new"):
             base = s.dir + "/" + name[:-4]
             whole = _packed(_read(base + ".new")) is not None
             if (
-                S._exists(base + ".dk")
+                flash.exists(base + ".dk")
                 or not whole
-                and (name[:-4] == gid or S._exists(base + ".ok"))
+                and (name[:-4] == gid or flash.exists(base + ".ok"))
             ):
-                S._remove(base + ".new")
+                flash.remove(base + ".new")
             else:
                 if whole:
-                    S._remove(base + ".ok")
+                    flash.remove(base + ".ok")
                 _replace(base + ".new", base + ".dk")
     if _safe_id(gid):
         base = s.dir + "/" + str(gid)
-        if S._exists(base + ".dk") or S._exists(base + ".ok"):
-            S.os.remove(s.journal)  # finish() was cut after the archive was complete
-    S._sync()
+        if flash.exists(base + ".dk") or flash.exists(base + ".ok"):
+            flash.os.remove(s.journal)  # finish() was cut after the archive was complete
+    flash.sync()
 
 
 def _make_room(s: "Storage", need: int) -> None:
     acked = _names(s, ".ok")
     while acked and (len(acked) > s.KEEP_ACKED or _free(s.dir) < s.MIN_FREE + need):
-        S._remove(s.dir + "/" + acked.pop(0) + ".ok")
+        flash.remove(s.dir + "/" + acked.pop(0) + ".ok")
 
 
 def _free(path: str) -> int:
-    statvfs = getattr(S.os, "statvfs", None)
+    statvfs = getattr(flash.os, "statvfs", None)
     if statvfs is None:
         return 1 << 30
     try:
@@ -710,7 +700,7 @@ def _free(path: str) -> int:
 
 
 def _random_bytes(n: int) -> bytes:
-    urandom = getattr(S.os, "urandom", None)
+    urandom = getattr(flash.os, "urandom", None)
     if urandom is not None:
         return bytes(urandom(n))
     import random
@@ -753,9 +743,9 @@ def roster_unread(s: "Storage") -> int:
 
 def _put_roster(s: "Storage", lines: list) -> None:
     path = s.root + "/roster.txt"
-    S._write(path + ".tmp", "".join(line + "\n" for line in lines).encode())
+    flash.write(path + ".tmp", "".join(line + "\n" for line in lines).encode())
     _replace(path + ".tmp", path)
-    S._sync()
+    flash.sync()
 
 
 def roster(s: "Storage", spelt: bool = False) -> list:

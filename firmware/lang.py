@@ -5,9 +5,8 @@ made by tools/make_lang.py, which describes it), English's too: the build
 (``duelkeeper.wordindex``) turns each ``tr("...")`` and ``word("...")`` of the firmware
 into the word's number in the catalogs, so that no English text is kept in the bytecode,
 which the heap would hold while its module is loaded (and its short words, interned,
-for good). firmware/gfx/glyphfile.py opens a catalog; firmware/lookup.py reads its words, a
-module loaded only while a screen or a notice is built and unloaded after. Callers
-translate once, where they build a label or a notice, never per frame. Run as sources
+for good). firmware/speak.py opens a catalog; firmware/lookup.py reads its
+words. Callers translate once, where they build a label or a notice, never per frame. Run as sources
 (the tests on CPython), the words are the English texts themselves; English returns
 them, another language finds them by key. ``name`` writes a component's id as a title
 in English, and reads its name from the catalog in another language.
@@ -18,15 +17,12 @@ draws it with one seek and no table of code points in the heap, and a letter the
 lack stops the build instead of showing as a box on the device.
 """
 
+from . import lookup
 from .words import title
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # annotations only
-    from typing import Any
 
 LANGS = ("en", "ja", "ru")
 
-_lang = "en"  # set by firmware/gfx/glyphfile.py when the language changes
+_lang = "en"  # set by firmware/speak.py when the language changes
 
 
 def lang() -> str:
@@ -34,18 +30,12 @@ def lang() -> str:
     return _lang
 
 
-def _words() -> "Any":
-    """firmware/lookup.py: imported when a word is first looked up, kept while a screen
-    is built, unloaded by App._trim after (its code holds no heap between screens)."""
-    return __import__("firmware.lookup", None, None, ("tr",))
-
-
 def tr(text: "str | int") -> str:
     """``text`` (English, with its ``%`` placeholders; in the build, its number) in the
     device's language."""
-    if type(text) is str:  # the sources as they are, or a word only known when it is shown
-        return text if _lang == "en" else _words().tr(text)
-    return _words().numbered(text)
+    if isinstance(text, str):  # the sources as they are, or a word only known when shown
+        return text if _lang == "en" else lookup.tr(text)
+    return lookup.numbered(text)
 
 
 # Marks a word that a table keeps for ``tr()`` later: the build numbers it as it numbers
@@ -56,7 +46,7 @@ word = str
 def name(game: str, id: str) -> str:
     """The name of component ``id`` of ``game`` (the record's words), as printed on it;
     a word that is no component (an argument's key) is written as English writes ids."""
-    return title(id) if _lang == "en" else _words().component(game, id)
+    return title(id) if _lang == "en" else lookup.component(game, id)
 
 
 def seat(i: int, who: str) -> str:
@@ -68,7 +58,7 @@ def seat(i: int, who: str) -> str:
 def thing(game: str, id: str) -> str:
     """A component's name as a verb's object, in the case that takes: Russian's
     accusative (``А строит Арену``), the name itself in English and Japanese."""
-    return title(id) if _lang == "en" else _words().accusative(game, id)
+    return title(id) if _lang == "en" else lookup.accusative(game, id)
 
 
 def collate(game: str, ids: list) -> list:
@@ -76,8 +66,7 @@ def collate(game: str, ids: list) -> list:
     place, tools/make_lang.py ``collation``); English's lists are in its order already."""
     if _lang == "en":
         return ids
-    words = _words()
-    return sorted(ids, key=lambda id: words.rank(game, id))
+    return sorted(ids, key=lambda id: lookup.rank(game, id))
 
 
 def plural(n: int) -> int:
@@ -103,4 +92,4 @@ def row(game: str, id: str) -> "str | int":
     list's row. In another language than English, where it lies in the catalog (an int,
     firmware/lookup.py's ``place``): canvas.py draws it from the flash, so that a list
     of a whole age's cards keeps no string of them in the heap (docs/languages.md)."""
-    return title(id) if _lang == "en" else _words().place(game, id)
+    return title(id) if _lang == "en" else lookup.place(game, id)

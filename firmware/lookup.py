@@ -1,13 +1,10 @@
 """A language's words read from its catalog, for firmware/lang.py.
 
-Imported by lang.py when a screen, a frame's line or a notice is worded, and unloaded
-after it (App._trim, and App.tick after each frame): the device holds its code only for
-a moment. The catalog is the file canvas.py reads its
-glyphs from. A word the build numbered (``duelkeeper.wordindex``) is record ``i``: two
-reads of the flash. A text only known when shown (or the sources run as they are) is
-found by its English key's hash (tools/make_lang.py's ``key_hash``) in the catalog's
-hash table: about three reads.
-Either builds the one string it returns.
+The catalog is the file canvas.py reads its glyphs from (firmware/speak.py opens
+another, then calls ``opened``). A word the build numbered (``duelkeeper.wordindex``) is
+record ``i``: two reads of the flash. A text only known when shown (or the sources run
+as they are) is found by its English key's hash (tools/make_lang.py's ``key_hash``) in
+the catalog's hash table: about three reads. Either builds the one string it returns.
 """
 
 from .gfx import canvas
@@ -16,15 +13,22 @@ from .words import title
 
 _TABLE = FILE_SIZE + 14  # where every catalog's table of records starts (make_lang.py)
 _eight = bytearray(8)
-# The hash table's place and its slots less one, from the header (N strings, then M
-# slots 10 bytes on): one read when the module is imported, which it is again for
-# another catalog.
-_head = bytearray(12)
-canvas._FILE.seek(FILE_SIZE + 2)
-canvas._FILE.readinto(_head)
-_SLOTS = _TABLE + 4 * ((_head[0] | _head[1] << 8) + 1)
-_MASK = (_head[10] | _head[11] << 8) - 1
-del _head
+_SLOTS = 0  # where the hash table starts
+_MASK = 0  # its slots less one
+
+
+def opened() -> None:
+    """Read where the open catalog's hash table lies from its header (N strings, then M
+    slots 10 bytes on)."""
+    global _SLOTS, _MASK
+    head = bytearray(12)
+    canvas._FILE.seek(FILE_SIZE + 2)
+    canvas._FILE.readinto(head)
+    _SLOTS = _TABLE + 4 * ((head[0] | head[1] << 8) + 1)
+    _MASK = (head[10] | head[11] << 8) - 1
+
+
+opened()
 
 
 def _record(i: int) -> bytes:

@@ -10,6 +10,8 @@ end, and by sync.
 
 from duelcore.compat import const
 
+from . import clock
+
 KNOWN_FROM = const(2024)  # a year at least this: the PC set the clock since power on
 _DAY = const(86400)
 
@@ -57,13 +59,11 @@ def set_clock(t: tuple) -> None:
 def begin(meta: dict) -> None:
     """Stamp a game's start in its ``meta``: ``started`` when the clock is set, and the
     private ``ticks`` mark [ticks_ms, RTC seconds or None] that ``end`` measures from."""
-    from .clock import ticks_ms
-
     t = now()
     when = stamp(t)
     if when is not None:
         meta["started"] = when
-    meta["ticks"] = [ticks_ms(), None if t is None else seconds(t)]
+    meta["ticks"] = [clock.ticks_ms(), None if t is None else seconds(t)]
 
 
 def end(meta: dict) -> None:
@@ -75,8 +75,6 @@ def end(meta: dict) -> None:
     (a power cut, or the PC set the clock meanwhile) the time from ``started`` to
     ``ended`` is, when both are known; else the playing time is unknown and left out.
     """
-    from .clock import ticks_diff, ticks_ms
-
     mark = meta.pop("ticks", None)
     t = now()
     when = stamp(t)
@@ -84,7 +82,7 @@ def end(meta: dict) -> None:
         meta["ended"] = when
     if not isinstance(mark, list) or len(mark) != 2 or "seconds" in meta or t is None:
         return
-    ticked = ticks_diff(ticks_ms(), mark[0]) // 1000
+    ticked = clock.ticks_diff(clock.ticks_ms(), mark[0]) // 1000
     if mark[1] is None:
         return
     clocked = seconds(t) - mark[1]

@@ -1,32 +1,18 @@
-"""The App's rare moves: boot, starting a game, and ending one (firmware/app.py).
-
-Each runs once per game at most, so this module is imported for the call and unloaded
-after it (``App._once``): its code holds no heap while a game is played. Ending a game
-also unloads the screens of the game and its rules core (duelcore.<game>, submodules
-and all): the next game, of whatever kind, loads only its own.
-"""
-
-import sys
+"""The App's rare moves: boot, starting a game, ending one (firmware/app.py calls each)."""
 
 from duelcore.engine import Match
-from duelcore.errors import IllegalEvent
+from duelcore.errors import IllegalEvent, line
 
-from . import unload
-from .app import forget, screen_module
+from . import rtc, speak
+from .flash import exists
 from .lang import tr
-from .storage import _exists
+from .screens import quick, setup, track7, trackad, tracksd
+from .screens.games import Screen as Games
 
 VERSION = "0.4.0"
 
-# Per game: the module of its live tracking screen (firmware/screens/<name>.py).
-_TRACK = ("track7", "tracksd", "trackad")
-# Screens only needed before a game starts, and those of a game in progress: each set is
-# unloaded when the other is in use, so their code does not hold heap meanwhile.
-_SETUP = ("games", "language", "players", "names", "letters", "setup")
-_PLAYING = (
-    "quick", "track7", "pick7", "tracksd", "turnsd", "tokensd", "cardsd", "trackad", "turnad",
-    "choice", "more", "sheet",
-)  # fmt: skip
+# Per game (gamelist.GAMES order): its live tracking screen.
+_TRACK = (track7, tracksd, trackad)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # annotations only
@@ -41,7 +27,7 @@ def boot(app: "App") -> None:
     code = app.settings.get("lang") or "en"
     if code != "en":  # English: its catalog, which canvas.py opened
         try:
-            speak(app, code)
+            speak.use(code)
         except OSError as e:  # a language file missing or damaged: English, and why
             why = str(e)
     k = -1
@@ -64,9 +50,9 @@ def boot(app: "App") -> None:
         n = 1 + (len(wait) if wait else 0)
         app.notice = tr("Move %d refused: %d kept, %d set aside") % (k + 1, app.match.played, n)
     if app.match is None:
-        _games(app)
-        if _exists(app.storage.setup):  # type: ignore[attr-defined]
-            screen_module("setup").resume(app)  # type: ignore[attr-defined]
+        games(app)
+        if exists(app.storage.setup):  # type: ignore[attr-defined]
+            setup.resume(app)
     else:
         _track(app)
 
@@ -93,15 +79,6 @@ def _replay(app: "App", record: dict) -> int:
             return k
     app.match = m
     return -1
-
-
-def speak(app: "App", code: str) -> None:
-    """Speak ``code`` from now on (firmware/gfx/glyphfile.py, unloaded after; OSError when
-    its catalog is missing or damaged, and the language spoken before stays)."""
-    try:
-        __import__("firmware.gfx.glyphfile", None, None, ("use",)).use(code)
-    finally:
-        unload("firmware.gfx.glyphfile")
 
 
 def catch_up(app: "App") -> None:
@@ -136,20 +113,12 @@ def refused(app: "App", e: IllegalEvent) -> None:
         app.notice = tr(e.reason)
         return
     e.where = None
-    why = __import__(where[0], None, None, ("WHY",)).WHY
-    at = 0
-    for _ in range(where[1]):
-        at = why.index("\n", at) + 1
-    end = why.find("\n", at)
-    app.notice = tr(why[at:] if end < 0 else why[at:end]) % where[2]
+    app.notice = tr(line(where[0], where[1])) % where[2]
 
 
 def new_game(app: "App", game: str, players: list, setup: dict) -> None:
     meta = {"firmware": VERSION, "board": board_name(app)}
-    from . import rtc
-
     rtc.begin(meta)  # the start's time, when the PC has set the clock since power on
-    unload("firmware.rtc")
     record = {
         "format": 1,
         "game": game,
@@ -169,7 +138,7 @@ def new_game(app: "App", game: str, players: list, setup: dict) -> None:
     app.notice = None
     app.later = False  # start() dropped any events kept from another game
     app.undone = []
-    _track(app, _SETUP)
+    _track(app)
 
 
 def board_name(app: "App") -> str:
@@ -200,32 +169,26 @@ def abandon(app: "App") -> None:
     _end(app, tr("Game dropped"))
 
 
-def _track(app: "App", leaving: tuple = ()) -> None:
+def _track(app: "App") -> None:
     """Home to the game's tracking screen (a quick score's: its pad); it opens the score
     sheet or a pending choice."""
     m = app.match
-    track = "quick" if m is not None and m.record["setup"].get("score_only") else None
-    track = track or _TRACK[app.game_index()]
-    app.home(screen_module(track).Screen(app))  # type: ignore[attr-defined]
-    forget(leaving)
+    if m is not None and m.record["setup"].get("score_only"):
+        app.home(quick.Screen(app))
+    else:
+        app.home(_TRACK[app.game_index()].Screen(app))
     app.stack[0].follow()
 
 
-def _games(app: "App") -> None:
-    app.home(screen_module("games").Screen(app))  # type: ignore[attr-defined]
+def games(app: "App") -> None:
+    """Home to the choice of game."""
+    app.home(Games(app))
 
 
 def _end(app: "App", notice: str) -> None:
-    """Back to the choice of game, with the game's screens and its core unloaded."""
-    m = app.match
-    core = type(m.game).__module__ if m is not None else ""
-    core = core[: core.rfind(".")]  # duelcore.<game>: the package of the Game class
+    """Back to the choice of game."""
     app.match = None
     app.later = False
     app.undone = []
     app.notice = notice
-    _games(app)
-    forget(_PLAYING)
-    if core.startswith("duelcore."):
-        for name in [n for n in sys.modules if n == core or n.startswith(core + ".")]:
-            unload(name)
+    games(app)

@@ -22,134 +22,16 @@ which ``resume()`` drops (and cuts off the file, so that later entries follow go
 A journal packed throughout with duelcore.pack (the format of the first 0.4.0 builds)
 still resumes, and is then written anew in this format.
 
-This module is what a game in progress needs: appending to the journal. The rest
+``Storage`` is the API: a game in progress appends to the journal here; the rest
 (resuming and starting a game, finishing it into the archive, reading and acknowledging
-finished games, ids, settings, the repairs at boot) is in firmware/archive.py, imported
-for one call and unloaded after it together with duelcore.pack: neither holds heap
-while a game is played. Every write and every os call goes through this module's
-``_write`` and ``os`` (which the power-cut tests replace).
-
-Only open/read/write/flush/close and os.rename/remove/listdir/stat/mkdir (os.sync and
-os.statvfs where present) are used: the calls MicroPython and CPython share.
+finished games, ids, settings, the repairs at boot) is firmware/archive.py's, each
+method one call of it. Every write and every os call goes through firmware/flash.py's
+``write`` and ``os`` (which the power-cut tests replace).
 """
 
-import binascii
-import json
-import os as os  # archive.py goes through this one: the power-cut tests replace it
-import sys
-
-from duelcore.compat import const
-
-from . import unload
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # annotations only
-    from typing import Any
-
-# binascii.crc32 comes with deflate, which stock rp2 builds have; a build without it
-# loads the table-driven one from firmware/crc.py (heap only where it is needed).
-_crc: "Any" = getattr(binascii, "crc32", None)
-if _crc is None:
-    from .crc import crc32_soft as _crc
-
-# The longest entry, and the longest event entry (docs/record-limits.md, "The journal"):
-# a few times what the rules write (a record without its events about 1.3 KB at most, an
-# event 137 bytes), far below what makes a boot slow. Nothing longer is written, and
-# resume() reads a longer entry as an unreadable one, before parsing it.
-MAX_ENTRY = const(2048)
-MAX_EVENT = const(512)
-# The most of a journal boot reads (one buffer): a game's record and 4,000 events (the
-# record's bound, duelcore.record) as codes, 11 bytes an entry at most, with room to
-# spare. What lies past it is no game's, and stays in the journal set aside whole.
-MAX_JOURNAL = const(49152)
-_CODE = const(1)  # the tag of an event journalled as its code
-
-
-def crc32(data: "bytes | bytearray | memoryview", crc: int = 0) -> int:
-    """The CRC-32 of ``data``, unsigned (binascii's is, on both runtimes)."""
-    return int(_crc(data, crc))
-
-
-def _u32(out: bytearray, n: int) -> None:
-    out.extend(n.to_bytes(4, "little"))  # one small bytes object, where shifts would make four
-
-
-def _exists(path: str) -> bool:
-    try:
-        os.stat(path)
-        return True
-    except OSError:
-        return False
-
-
-def _remove(path: str) -> None:
-    try:
-        os.remove(path)
-    except OSError:
-        pass
-
-
-# MicroPython's os.sync() commits every open file system. Under CPython (the simulator)
-# the host's own os.sync() would flush every disk of the PC, and its page cache survives
-# any simulated power cut anyway, so it is skipped (a test's fake os still gets called).
-_HOST_SYNC = getattr(os, "sync", None) if sys.implementation.name != "micropython" else None
-
-
-def _sync() -> None:
-    sync = getattr(os, "sync", None)
-    if sync is not None and sync is not _HOST_SYNC:
-        sync()
-
-
-def _write(path: str, data: "bytes | bytearray | memoryview", mode: str = "wb") -> None:
-    with open(path, mode) as f:
-        f.write(data)
-        f.flush()
-    _sync()
-
-
-def _frame(out: bytearray, at: int) -> None:
-    """Fill in the length at ``out[at:at+2]`` and append the CRC-32 of that entry."""
-    n = len(out) - at - 2
-    if n > MAX_ENTRY:
-        raise ValueError("journal entry too long")
-    out[at] = n & 0xFF
-    out[at + 1] = n >> 8
-    _u32(out, crc32(memoryview(out)[at:]))
-
-
-def _event(out: bytearray, event: object, game: object) -> None:
-    """Append one framed journal entry to ``out``: the event's code, else its JSON."""
-    if not isinstance(event, list):
-        raise ValueError("an event is a list")
-    at = len(out)
-    out.extend(b"\0\0")
-    encode = getattr(game, "encode", None)
-    code = encode(event) if encode is not None else None
-    if type(code) is int and code >= 0:
-        out.append(_CODE)
-        while code:
-            out.append(code & 0xFF)
-            code >>= 8
-    else:
-        out.extend(json.dumps(event).encode())
-        if len(out) - at - 2 > MAX_EVENT:
-            raise ValueError("journal entry too long")
-    _frame(out, at)
-
-
-# Only MicroPython pays heap for loaded code; CPython (the tests, the simulator's cpython
-# runtime) keeps the modules, as importing them again would compile them again.
-_UNLOAD = sys.implementation.name == "micropython"
-
-
-def _drop() -> None:
-    """Unload firmware.archive, firmware.rtc and duelcore.pack: their code is heap on
-    the device."""
-    if _UNLOAD:
-        unload("firmware.archive")
-        unload("firmware.rtc")
-        unload("duelcore.pack")
+from . import archive
+from .flash import event, exists, frame, remove, sync, write
+from .flash import os as _os
 
 
 class Storage:
@@ -165,54 +47,94 @@ class Storage:
         self.setup = self.dir + "/setup.log"  # a game being set up (screens/setup.py)
         self.undone: list = []  # the game's undone events, next to redo last: resume() reads them
         try:
-            os.mkdir(self.dir)
+            _os.mkdir(self.dir)
         except OSError:
             pass
-        self._cold("reconcile")
-
-    def _cold(self, name: str, *args: object) -> "Any":
-        """firmware/archive.py's ``name(self, *args)``; the module is unloaded after."""
-        try:
-            return getattr(__import__("firmware.archive", None, None, ("x",)), name)(self, *args)
-        finally:
-            _drop()
+        self.reconcile()
 
     # -- the game in progress ----------------------------------------------------------
 
-    def append(self, event: object, game: object = None) -> None:
+    def append(self, ev: object, game: object = None) -> None:
         """Journal one event (the app has played it). ``game``: the Match's game, whose
         ``encode()`` gives the event's code; without it (or a code) the event is
         journalled as JSON."""
-        if not _exists(self.journal):
+        if not exists(self.journal):
             raise ValueError("no game in progress")
         out = bytearray()
-        _event(out, event, game)
-        _write(self.journal, out, "ab")
+        event(out, ev, game)
+        write(self.journal, out, "ab")
 
     def undo(self) -> None:
         """Journal the undo of the last event."""
         out = bytearray(2)
-        _frame(out, 0)
-        _write(self.journal, out, "ab")
+        frame(out, 0)
+        write(self.journal, out, "ab")
 
     def abandon(self) -> None:
         """Drop the game in progress without archiving it."""
-        _remove(self.journal)
-        _remove(self.dir + "/journal.later")
-        _sync()
+        remove(self.journal)
+        remove(self.dir + "/journal.later")
+        sync()
 
-    # -- the rest: firmware/archive.py -------------------------------------------------
+    # -- the rest: firmware/archive.py (docs/firmware.md, "Storage") ---------------------
 
-    def __getattr__(self, name: str) -> "Any":
-        """Storage's other calls are firmware/archive.py's functions of the same name,
-        called with this Storage first; the module is imported for the call and unloaded
-        after it. One lookup instead of a method each (each would be heap on the device):
+    def reconcile(self) -> None:
+        """The repairs at boot, before anything else (what a power cut interrupted)."""
+        archive.reconcile(self)
 
-        ``resume()``, ``start(record)``, ``finish()``, ``unsynced()``, ``synced()``,
-        ``read(game_id)``, ``stored(game_id)``, ``ack(game_id)``, ``device_id()``,
-        ``new_id()``, ``settings()``, ``save_settings(settings)``, ``roster(spelt=False)``,
-        ``add_name(name)``, ``set_roster(names, renames)``: see docs/firmware.md, "Storage".
-        """
-        if name[0] == "_":
-            raise AttributeError(name)
-        return lambda *args: self._cold(name, *args)
+    def resume(self) -> "tuple[dict[str, object] | None, str | None]":
+        return archive.resume(self)
+
+    def keep_journal(self) -> None:
+        archive.keep_journal(self)
+
+    def keep_prefix(self, record: "dict[str, object]", events: list, k: int, game: object) -> int:
+        return archive.keep_prefix(self, record, events, k, game)
+
+    def later(self) -> "list | None":
+        return archive.later(self)
+
+    def catch_up(self, events: list, game: object) -> None:
+        archive.catch_up(self, events, game)
+
+    def start(self, record: "dict[str, object]") -> str:
+        return archive.start(self, record)
+
+    def finish(self) -> "str | None":
+        return archive.finish(self)
+
+    def unsynced(self) -> "list[str]":
+        return archive.unsynced(self)
+
+    def synced(self) -> "list[str]":
+        return archive.synced(self)
+
+    def stored(self, game_id: str) -> "bytes | None":
+        return archive.stored(self, game_id)
+
+    def read(self, game_id: str) -> "dict[str, object] | None":
+        return archive.read(self, game_id)
+
+    def ack(self, game_id: str) -> bool:
+        return archive.ack(self, game_id)
+
+    def device_id(self) -> str:
+        return archive.device_id(self)
+
+    def new_id(self) -> str:
+        return archive.new_id(self)
+
+    def settings(self) -> "dict[str, object]":
+        return archive.settings(self)
+
+    def save_settings(self, value: "dict[str, object]") -> None:
+        archive.save_settings(self, value)
+
+    def roster(self, spelt: bool = False) -> list:
+        return archive.roster(self, spelt)
+
+    def add_name(self, name: str) -> None:
+        archive.add_name(self, name)
+
+    def set_roster(self, names: tuple, renames: dict) -> int:
+        return archive.set_roster(self, names, renames)

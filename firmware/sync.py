@@ -58,7 +58,10 @@ from array import array
 
 from duelcore.record import dumps, name_ok
 
-from .storage import Storage, crc32
+from . import archive
+from .flash import crc32
+from .rtc import now, set_clock, stamp
+from .storage import Storage
 
 PROTOCOL = 2
 ROOT = "/"
@@ -76,8 +79,6 @@ def info(root: "str | None" = None) -> None:
 
 
 def clock(y: int, mo: int, d: int, h: int, mi: int, sec: int) -> None:
-    from .rtc import now, set_clock, stamp
-
     set_clock((y, mo, d, h, mi, sec))
     print("CLOCK %s" % stamp(now()))
 
@@ -124,11 +125,10 @@ def base64_soft(data: bytes) -> bytes:
 
 
 def pull(after: str, n: int, root: "str | None" = None) -> None:
-    s = _storage(root)  # first: Storage unloads archive after each of its own calls
-    from .archive import stored, unsynced
+    s = _storage(root)
 
     served = left = 0
-    for gid in unsynced(s):
+    for gid in s.unsynced():
         if gid <= after:
             continue
         if served == n:
@@ -136,7 +136,7 @@ def pull(after: str, n: int, root: "str | None" = None) -> None:
             continue
         served += 1
         try:
-            data = stored(s, gid)
+            data = s.stored(gid)
         except ValueError as e:
             print("BAD %s %s" % (gid, e))
             continue
@@ -147,7 +147,6 @@ def pull(after: str, n: int, root: "str | None" = None) -> None:
 
 def acks(coded: str, root: "str | None" = None) -> None:
     s = _storage(root)
-    from .archive import ack as mark
 
     gid = ""
     seen = bytearray()
@@ -155,7 +154,7 @@ def acks(coded: str, root: "str | None" = None) -> None:
     for item in coded.split():
         slash = item.find("/")
         gid = gid[: int(item[:slash])] + item[slash + 1 :]
-        mark(s, gid)  # False: no such game, which is also no longer unsynced
+        s.ack(gid)  # False: no such game, which is also no longer unsynced
         if count:
             seen.extend(b" ")
         seen.extend(gid.encode())
@@ -203,7 +202,7 @@ def names(root: "str | None" = None) -> None:
     # Only names a record may hold go out (a hand-edited file may hold anything); the
     # others, and the roster's lines that are not text, are counted.
     kept = [line for line in out if line[1:] and name_ok(line[1:])]
-    left = len(out) - len(kept) + s.roster_unread()
+    left = len(out) - len(kept) + archive.roster_unread(s)
     if left:
         kept.append("!%d" % left)
     for line in kept:
@@ -216,7 +215,7 @@ def roster(names: tuple, renames: dict, root: "str | None" = None) -> None:
 
 
 def raw(game_id: str, root: "str | None" = None) -> None:
-    data = _storage(root).raw(game_id)
+    data = archive.raw(_storage(root), game_id)
     if data is None:
         print("NONE %s" % game_id)
         return
@@ -225,4 +224,4 @@ def raw(game_id: str, root: "str | None" = None) -> None:
 
 
 def aside(game_id: str, root: "str | None" = None) -> None:
-    print(("ASIDE %s" if _storage(root).set_aside(game_id) else "NONE %s") % game_id)
+    print(("ASIDE %s" if archive.set_aside(_storage(root), game_id) else "NONE %s") % game_id)

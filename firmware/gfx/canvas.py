@@ -18,7 +18,7 @@ laid out): English's is opened when this module is imported at boot and kept ope
 each glyph drawn is one ``seek`` and one ``readinto`` of a buffer made once, so drawing
 allocates nothing. glyphfile.py finds and checks it (a missing, short or stale file
 stops the import with a one-line OSError naming it, rather than drawing garbage).
-Another language's catalog replaces it (glyphfile.use), with the language's
+Another language's catalog replaces it (firmware/speak.py), with the language's
 glyphs after, drawn for its private characters (``script``).
 """
 
@@ -27,7 +27,6 @@ from struct import pack_into
 import framebuf
 from micropython import const
 
-from .. import unload
 from .font import LARGE, SMALL, STRIDE
 from .glyphfile import image as _image
 from .glyphfile import open_glyphs as _open_glyphs
@@ -74,13 +73,11 @@ _FILE = _open_glyphs("en")
 _SMALL_FB = _image(_GLYPH, SMALL[6], SMALL[0])
 _LARGE_FB = _image(_GLYPH, LARGE[6], LARGE[0])
 _ICON_FB = _image(_GLYPH, _ICON_BYTES, ICON_SIZE)
-del _open_glyphs, _image
-unload(__name__[: __name__.rfind(".")] + ".glyphfile")  # run once: its code leaves the heap
 _WHITE = framebuf.FrameBuffer(bytearray(1), 2, 1, framebuf.MONO_HLSB)
 _WHITE.pixel(0, 0, 1)  # paper (0) becomes 1, the key: not drawn; ink (1) becomes 0
 
 
-# The language's glyphs, set by glyphfile.use (which also replaces _FILE with the
+# The language's glyphs, set by speak.use (which also replaces _FILE with the
 # language's catalog); none in English. Glyph i of a size is a record of the Latin
 # font's stride, drawn through the same FrameBuffer, then a byte of its width: the small
 # ones from ``_small`` on, ``_glyphs`` of them, then the large ones. A catalog's strings

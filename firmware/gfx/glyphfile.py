@@ -1,17 +1,12 @@
-"""The file the glyphs are read from, the language's catalog: opening it, the images its
-records are drawn through, and speaking a language (``use``: its catalog opened for
-canvas.py and firmware/lookup.py, which firmware/lang.py's words go through).
+"""The file the glyphs are read from, the language's catalog: opening it and checking
+it, and the images its records are drawn through.
 
 A catalog (``lang-<code>.bin``, tools/make_lang.py) begins with glyphs.bin's bytes, so
 canvas.py reads the Latin glyphs and the icons at the same places from any, and one file
 is open whichever language is spoken (an open file costs the rp2 port 1.2 KB of heap).
 Its own part follows, from ``FILE_SIZE`` on, with a checksum of its own: the language's
-words (English's too) and glyphs. Loaded by canvas.py at boot, at boot again to speak
-another language than English (firmware/session.py), and by the language menu, and
-unloaded after each: its code holds no heap meanwhile. ``use`` is here rather than in a
-module of its own because a module imported once leaves its names (qstrs) and a slot in
-its package in the heap for good: 0.37 KB that only a device speaking Japanese or
-Russian kept, measured on the rp2 port (docs/languages.md).
+words (English's too) and glyphs. canvas.py opens English's at boot; firmware/speak.py
+another language's.
 """
 
 import framebuf
@@ -82,36 +77,3 @@ def image(buf: bytearray, stride: int, height: int) -> "FrameBuffer":
     ``height`` rows high, read into ``buf``, is drawn with one blit of it."""
     per = (height + 7) >> 3
     return framebuf.FrameBuffer(memoryview(buf)[:stride], stride // per, height, framebuf.MONO_VLSB)
-
-
-def use(code: str) -> None:
-    """Speak ``code`` (``en``, ``ja``, ``ru``) from now on. A missing or damaged catalog
-    is a one-line OSError, and the language spoken before stays. canvas.py is imported
-    already (at boot): its import unloads this module, whose globals this uses."""
-    from .. import lang, unload
-    from . import canvas
-    from .font import LARGE, SMALL
-
-    if code not in lang.LANGS:
-        raise OSError("no language %r: one of %s" % (code, ", ".join(lang.LANGS)))
-    f = open_glyphs(code)
-    head = bytearray(18)
-    f.seek(FILE_SIZE)
-    f.readinto(head)
-    n = head[2] | head[3] << 8
-    g = head[4] | head[5] << 8
-    f.seek(FILE_SIZE + 14 + 4 * n)  # the table of records' last
-    f.readinto(memoryview(head)[14:])
-    at = head[14] | head[15] << 8 | head[16] << 16 | head[17] << 24  # the records' end
-    if g and (head[7], head[10]) != (SMALL[6], LARGE[6]):  # drawn as the Latin glyphs are
-        f.close()
-        where = path("lang-%s.bin" % code)
-        raise OSError("language file %s has glyphs of another build: deploy again" % where)
-    # canvas.py's glyph file and the language's fonts in it (canvas.py says how)
-    old = canvas._FILE
-    canvas._FILE = f
-    canvas._glyphs = g
-    canvas._small = at
-    unload("firmware.lookup")  # it reads the catalog that was open
-    lang._lang = code
-    old.close()

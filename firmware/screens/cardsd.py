@@ -19,10 +19,11 @@ from array import array
 
 from duelcore.compat import const
 from duelcore.splendor import cards as C
+from duelcore.splendor.names import find
 
 from ..lang import tr
 from .menu import Menu
-from .tracksd import COLOURS, LEVELS, colour, face, tokens
+from .wordsd import COLOURS, LEVELS, colour, face, tokens
 
 # Offsets of a card's fields (duelcore/splendor/cards.py).
 _COLOR = const(0)
@@ -62,7 +63,7 @@ class Screen(Menu):
                 lv = int(cid[4:])
                 card = _DECK + lv
             else:
-                card = C.find(cid)
+                card = find(cid)
                 lv = C.level(card)
                 if opts is not None:
                     if "color" in opts:

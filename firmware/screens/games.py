@@ -1,7 +1,8 @@
 """The first screen: which game to play (the last one played is selected)."""
 
-from ..app import GAMES, NAMES
+from ..gamelist import GAMES, NAMES
 from ..lang import tr, word
+from . import language, players
 from .menu import Menu
 
 
@@ -31,11 +32,9 @@ class Screen(Menu):
         if app.settings.get("game") != GAMES[i]:  # type: ignore[attr-defined]
             app.settings["game"] = GAMES[i]  # type: ignore[attr-defined]
             app.save_settings()  # type: ignore[attr-defined]
-        players = __import__("firmware.screens.players", None, None, ("Screen",))
         app.push(players.Screen(app, i))  # type: ignore[attr-defined]
 
     def more(self, i: int) -> None:
-        language = __import__("firmware.screens.language", None, None, ("Screen",))
         self.app.push(language.Screen(self.app))  # type: ignore[attr-defined]
 
     def back(self) -> None:

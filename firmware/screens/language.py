@@ -22,12 +22,11 @@ class Screen(Menu):
         app = self.app
         code = lang.LANGS[i]
         try:
-            app._once("speak", code)  # type: ignore[attr-defined]
+            app.speak(code)  # type: ignore[attr-defined]
         except OSError as e:  # a catalog missing or damaged: the language spoken stays
             code = lang.lang()
             app.notice = str(e)  # type: ignore[attr-defined]
         if app.settings.get("lang", "en") != code:  # type: ignore[attr-defined]
             app.settings["lang"] = code  # type: ignore[attr-defined]
             app.save_settings()  # type: ignore[attr-defined]
-        games = __import__("firmware.screens.games", None, None, ("Screen",))
-        app.home(games.Screen(app))  # type: ignore[attr-defined]
+        app.games()  # type: ignore[attr-defined]

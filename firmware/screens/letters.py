@@ -9,9 +9,9 @@ case. The alphabet strip shows where the letter is.
 
 from ..gfx.canvas import BLACK, LARGE, LEFT, SMALL, WHITE, Canvas
 from ..lang import tr, word
+from ..seats import choose
 from ..ui import BAR, hints, status, title
 from . import BTN_A, BTN_B, BTN_C, BTN_DOWN, BTN_UP, PRESS, REPEAT, Base
-from .names import choose
 
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ-0123456789 "
 MAX = 10  # letters in a name

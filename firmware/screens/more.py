@@ -10,6 +10,7 @@ this menu carries no game's words.
 """
 
 from ..lang import tr
+from . import sheet
 from .menu import Menu
 
 
@@ -46,7 +47,6 @@ class Screen(Menu):
             return
         n = len(self.labels)
         if i < n - 2:  # the score so far: the one other item without an event
-            sheet = __import__("firmware.screens.sheet", None, None, ("Screen",))
             app.push(sheet.Screen(app, True))  # type: ignore[attr-defined]
         elif i == n - 2:
             keep = tr("Keep playing")
@@ -62,7 +62,6 @@ class Screen(Menu):
     def _end(self, k: int) -> None:
         app = self.app
         if k:  # the score sheet as it stands; its A files the game
-            sheet = __import__("firmware.screens.sheet", None, None, ("Screen",))
             app.push(sheet.Screen(app, ending=True), True)  # type: ignore[attr-defined]
         else:
             app.back_to(1)  # type: ignore[attr-defined]

@@ -7,8 +7,9 @@ on the other seat's name: that one is marked, since taking it swaps the seats.
 
 from ..lang import seat as shown
 from ..lang import tr
+from ..seats import DEFAULT, choose, seats
+from . import letters
 from .menu import Menu
-from .players import DEFAULT, seats, set_names
 
 
 class Screen(Menu):
@@ -31,7 +32,6 @@ class Screen(Menu):
     def pick(self, i: int) -> None:
         app = self.app
         if i < 2:
-            letters = __import__("firmware.screens.letters", None, None, ("Screen",))
             start = seats(app.settings)[self.seat] if i == 1 else ""  # type: ignore[attr-defined]
             if start in DEFAULT:  # a seat nobody named: spelt from nothing, not PLAYER 1
                 start = ""
@@ -40,15 +40,6 @@ class Screen(Menu):
             return
         choose(app, self.seat, self.names[i - 2])
         app.pop()  # type: ignore[attr-defined]
-
-
-def choose(app: object, seat: int, name: str) -> None:
-    names = seats(app.settings)  # type: ignore[attr-defined]
-    names = [names[0], names[1]]
-    names[seat] = name
-    if names[1 - seat] == name:  # the same name twice: the seats swap instead
-        names[1 - seat] = seats(app.settings)[seat]  # type: ignore[attr-defined]
-    set_names(app, names)
 
 
 def known(app: object) -> list:

@@ -5,19 +5,13 @@ two change a seat's name (recent names or a new one), the fourth swaps the seats
 last enters a game played without the device from its final counts (screens/quick.py).
 """
 
-from ..app import GAMES, NAMES, forget
+from ..gamelist import GAMES, NAMES
 from ..lang import seat, tr
+from ..seats import seats, set_names
 from .menu import Menu
-
-DEFAULT = ("Player 1", "Player 2")
-RECENT = 8  # names remembered
-
-
-def seats(settings: dict) -> list:
-    names = settings.get("players")
-    if isinstance(names, list) and len(names) == 2 and all(isinstance(n, str) for n in names):
-        return names
-    return list(DEFAULT)
+from .names import Screen as Seat
+from .setup import Screen as Setup
+from .setup import begin
 
 
 class Screen(Menu):
@@ -40,34 +34,12 @@ class Screen(Menu):
         app = self.app
         names = seats(app.settings)  # type: ignore[attr-defined]
         if i == 0:
-            forget(("letters", "names"))  # the names are chosen: their screens' code can go
-            setup = __import__("firmware.screens.setup", None, None, ("Screen",))
-            setup.begin(app, self.game)  # journalled from here: a power cut resumes it
-            app.push(setup.Screen(app, self.game, names))  # type: ignore[attr-defined]
+            begin(app, self.game)  # journalled from here: a power cut resumes it
+            app.push(Setup(app, self.game, names))  # type: ignore[attr-defined]
         elif i == 4:
-            forget(("letters", "names"))
             app.new_game(GAMES[self.game], names, {"score_only": True})  # type: ignore[attr-defined]
         elif i == 3:
             set_names(app, [names[1], names[0]])
             self.enter()
         else:
-            pick = __import__("firmware.screens.names", None, None, ("Screen",))
-            app.push(pick.Screen(app, i - 1))  # type: ignore[attr-defined]
-
-
-def set_names(app: object, names: list) -> None:
-    """Keep both seats' names, and each in the recent names, in the settings."""
-    settings = app.settings  # type: ignore[attr-defined]
-    settings["players"] = names
-    recent = settings.get("names")
-    if not isinstance(recent, list):
-        recent = []
-    for n in names:
-        if n in DEFAULT:
-            continue
-        if n in recent:
-            recent.remove(n)
-        recent.insert(0, n)
-    del recent[RECENT:]
-    settings["names"] = recent
-    app.save_settings()  # type: ignore[attr-defined]
+            app.push(Seat(app, i - 1))  # type: ignore[attr-defined]

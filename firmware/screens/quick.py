@@ -20,7 +20,7 @@ log back when it opens, so a power cut loses at most the number being changed.
 
 from duelcore.quick import choices, fields, wins
 
-from .. import storage, ui
+from .. import flash, ui
 from ..gfx.canvas import BLACK, CENTER, LARGE, LEFT, RIGHT, SMALL, WHITE, Canvas
 from ..lang import name, tr, word
 from . import BTN_A, BTN_B, BTN_C, BTN_DOWN, BTN_UP, PRESS, REPEAT, Base
@@ -137,7 +137,7 @@ class Screen(Base):
         """The game is over or dropped: its log is done with."""
         self.p = -1
         try:
-            storage._remove(self.path)
+            flash.remove(self.path)
         except OSError:
             pass
 
@@ -236,7 +236,7 @@ class Screen(Base):
         """Append to the log (``mode`` "wb": a new one). A flash that fails loses only
         the resume after a power cut, never the counts on the screen."""
         try:
-            storage._write(self.path, data, mode)
+            flash.write(self.path, data, mode)
         except OSError:
             pass
 

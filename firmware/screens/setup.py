@@ -10,15 +10,17 @@ Antike Duellum need only the first player.
 
 Setting up takes up to about 60 presses, so it is journalled as it is entered: the
 game's number when its setup opens (``begin``), then one byte a pick on these screens
-(the item's index) or a B back (255), appended to games/setup.log through storage.py's
-``_write`` (one byte: a power cut loses at most the press being written). Names and the
+(the item's index) or a B back (255), appended to games/setup.log through flash.py's
+``write`` (one byte: a power cut loses at most the press being written). Names and the
 game chosen are in the settings already. At boot without a game in progress,
 ``resume`` plays the log through the same screens, quietly, and setup is where it was;
 the game's start (``Storage.start``) removes the log, as does B out of the first step.
 """
 
-from .. import storage
-from ..app import GAMES
+from duelcore.sevenwonders.cards import PROGRESS, WONDER_COUNT, wonder_name
+
+from .. import flash
+from ..gamelist import GAMES
 from ..lang import collate, name, tr, word
 from .menu import Menu
 
@@ -51,7 +53,7 @@ class Screen(Menu):
 
     def back(self) -> None:
         if not _quiet[0]:
-            storage._remove(self.app.storage.setup)  # type: ignore[attr-defined]
+            flash.remove(self.app.storage.setup)  # type: ignore[attr-defined]
         self.app.pop()  # type: ignore[attr-defined]
 
     def pick(self, i: int) -> None:
@@ -113,7 +115,7 @@ def log(app: object, b: int, mode: str = "ab") -> None:
     if _quiet[0]:
         return
     try:
-        storage._write(app.storage.setup, bytes((b,)), mode)  # type: ignore[attr-defined]
+        flash.write(app.storage.setup, bytes((b,)), mode)  # type: ignore[attr-defined]
     except OSError:
         pass
 
@@ -153,9 +155,9 @@ def resume(app: object) -> bool:
         _quiet[0] = False
     try:
         if not done:
-            storage._remove(path)
+            flash.remove(path)
         elif done < len(data):
-            storage._write(path, data[:done], "wb")  # the steps that played, written anew
+            flash.write(path, data[:done], "wb")  # the steps that played, written anew
     except OSError:
         pass
     if done:
@@ -166,10 +168,6 @@ def resume(app: object) -> bool:
 def draft(app: object, players: list, setup: dict, seat: int) -> None:
     """After the draft at the table: each seat's four wonders, marked among those nobody
     has (the second list holds the eight left)."""
-    # 7 Wonders Duel's tables only here, never at the module's import: a Splendor Duel or
-    # Antike Duellum game set up through this screen would carry the whole 7WD core.
-    from duelcore.sevenwonders.cards import WONDER_COUNT, wonder_name
-
     taken = setup.get("wonders") or [[], []]
     left = [wonder_name(w) for w in range(WONDER_COUNT) if wonder_name(w) not in taken[0]]
     left = collate("7wd", left)  # in the language's order of the names
@@ -192,7 +190,6 @@ def draft(app: object, players: list, setup: dict, seat: int) -> None:
 def tokens(app: object, players: list, setup: dict) -> Marks:
     """The five progress tokens on the board, in the order marked (as laid); the other
     five are the box. The fifth mark starts the game."""
-    from duelcore.sevenwonders.cards import PROGRESS
 
     shown = collate("7wd", list(PROGRESS))  # in the language's order of the names
 

@@ -15,14 +15,14 @@ Mausoleum, who starts the next age) opens by itself after the event that caused 
 """
 
 from duelcore.compat import const
-from duelcore.sevenwonders.game import PENDING, VERBS
+from duelcore.sevenwonders.codes import VERBS
+from duelcore.sevenwonders.game import PENDING
 
-from ..app import screen_module
 from ..gfx.canvas import SMALL, Canvas
 from ..gfx.icons import COIN, SCIENCE, SCROLL, SHIELD, STAR, WONDER
 from ..lang import name, thing, tr, word
 from ..ui import GAME_HINTS, REDO_HINTS, columns, flag, hints, pair, status
-from . import BTN_A, BTN_B, BTN_C, BTN_DOWN, BTN_UP, PRESS, Base, choice
+from . import BTN_A, BTN_B, BTN_C, BTN_DOWN, BTN_UP, PRESS, Base, choice, more, pick7
 
 # Flag a threat from this close: shields to the capital, symbols missing.
 _WAR_NEAR = const(4)
@@ -108,7 +108,7 @@ class Screen(Base):
             if gesture >> 5 == PRESS:
                 app.ask_undo()  # type: ignore[attr-defined]
         elif b == BTN_C:
-            app.push(screen_module("more").Screen(app))  # type: ignore[attr-defined]
+            app.push(more.Screen(app))  # type: ignore[attr-defined]
         elif b == BTN_A or b == BTN_UP or b == BTN_DOWN:
             if g.over:
                 app.sheet()  # type: ignore[attr-defined]
@@ -116,7 +116,7 @@ class Screen(Base):
             if g.pending is not None:
                 s = self.pending()
             else:
-                s = screen_module("pick7").Screen(app)  # type: ignore[attr-defined]
+                s = pick7.Screen(app)
             app.push(s)  # type: ignore[attr-defined]
             if b != BTN_A and not app.buttons.three:  # type: ignore[attr-defined]
                 # five buttons: UP/DOWN opens and moves at once; on three, a tap of A

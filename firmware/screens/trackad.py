@@ -8,11 +8,14 @@ seven seas only the board shows). A opens the turn's legal events, B asks to und
 again undoes), C: the rest (corrections, the score, ending).
 """
 
+from duelcore.antike.queries import needs
+
 from ..gfx.canvas import LARGE, SMALL, Canvas
 from ..gfx.icons import CROWN
 from ..lang import lang, name, tr
+from ..notices import describe
 from ..ui import GAME_HINTS, REDO_HINTS, big, columns, corrections, flag, hints, status
-from . import BTN_A, BTN_B, BTN_C, BTN_DOWN, BTN_UP, PRESS, Base, choice
+from . import BTN_A, BTN_B, BTN_C, BTN_DOWN, BTN_UP, PRESS, Base, choice, more, turnad
 
 NEAR = 2
 WIN = 9
@@ -62,8 +65,6 @@ class Screen(Base):
             held[3] = min(255, len(pl["cards"]))
             self.claim[p] = 0
             try:
-                from duelcore.antike.queries import needs
-
                 n = needs(g, p)
                 for k in range(4):  # not the navigator: its seas are on the players' word
                     if n[_KINDS[k]]["claimable"] and n[_KINDS[k]]["left"] > 0:
@@ -89,8 +90,7 @@ class Screen(Base):
         elif app.match.played and app.match.event(-1)[1] == self.turn == self.before:  # type: ignore[attr-defined]
             # The player to act goes on: their turn's menu again, until the other's
             # rondel move hands the turn over.
-            turn = __import__("firmware.screens.turnad", None, None, ("Screen",))
-            app.push(turn.Screen(app))  # type: ignore[attr-defined]
+            app.push(turnad.Screen(app))  # type: ignore[attr-defined]
 
     def key(self, gesture: int) -> None:
         app = self.app
@@ -99,7 +99,6 @@ class Screen(Base):
             if gesture >> 5 == PRESS:
                 app.ask_undo()  # type: ignore[attr-defined]
         elif b == BTN_C:
-            more = __import__("firmware.screens.more", None, None, ("Screen",))
             app.push(more.Screen(app))  # type: ignore[attr-defined]
         elif b == BTN_A or b == BTN_UP or b == BTN_DOWN:
             r = app.match.result()  # type: ignore[attr-defined]
@@ -109,8 +108,7 @@ class Screen(Base):
             if r["pending"] is not None:
                 s = pending(app)
             else:
-                turn = __import__("firmware.screens.turnad", None, None, ("Screen",))
-                s = turn.Screen(app)
+                s = turnad.Screen(app)
             if len(getattr(s, "kinds", ())) == 1:  # one kind (the rondel): no press for it
                 s.pick(0)  # type: ignore[attr-defined]
                 if app.stack[-1] is self:  # type: ignore[attr-defined]  # its one event played
@@ -129,8 +127,6 @@ class Screen(Base):
 
     def describe(self, event: list) -> str:
         """An event as a notice line (firmware/notices.py)."""
-        from ..notices import describe
-
         return describe(event, self.app.players(), "antike-duellum")  # type: ignore[attr-defined]
 
     def corrections(self, p: int, labels: list, events: list) -> None:
@@ -156,9 +152,8 @@ class Screen(Base):
 def pending(app: object) -> object:
     """The pending choice (an event card from the display, for instance)."""
     g = app.match.game  # type: ignore[attr-defined]
-    turn = __import__("firmware.screens.turnad", None, None, ("label",))
     events = g.legal()
-    labels = [turn.label(ev, app.players()) for ev in events]  # type: ignore[attr-defined]
+    labels = [turnad.label(ev, app.players()) for ev in events]  # type: ignore[attr-defined]
     who = app.players()[g.result()["turn"] or 0]  # type: ignore[attr-defined]
     return choice.Screen(app, tr("%s: which event card?") % who, labels, events)
 

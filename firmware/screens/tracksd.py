@@ -1,4 +1,4 @@
-"""Splendor Duel: the live tracking screen, and the game's words for cards and tokens.
+"""Splendor Duel: the live tracking screen.
 
 One column per player: points, crowns and the best colour's points against the 20 / 10 /
 10 that win, each as a big number over its target; the privileges held; a table of the
@@ -7,87 +7,17 @@ the cards reserved; a black flag with what is missing when a victory is three or
 away. The status line says when a player plays again. A opens the turn (take, buy,
 reserve, privilege, replenish), B undoes, C: the rest.
 
-Cards are named as the table shows them (``card()``): colour, level, points (``*``, a
-star in the device's fonts), crowns (``^``, a crown) and ability, never by id.
+Its words (cards, tokens, events told) are wordsd.py's.
 """
 
-from duelcore.compat import const
-from duelcore.splendor import cards as C
 from duelcore.splendor.cards import TOKENS
 
 from ..gfx.canvas import CENTER, LARGE, SMALL, Canvas
 from ..gfx.icons import CROWN, GEM, SCROLL, STAR
-from ..lang import count, name, tr, word
+from ..lang import tr
 from ..ui import GAME_HINTS, REDO_HINTS, columns, corrections, flag, hints, pair, status
-from . import BTN_A, BTN_B, BTN_C, BTN_DOWN, BTN_UP, PRESS, Base
-
-LEVELS = ("", "I", "II", "III")
-# The colours of cards (TOKENS order, then joker and no bonus) and the letters of the
-# token kinds where words do not fit (gold has none: it is always "gold").
-COLOURS = ("white", "blue", "green", "red", "black", "joker", "plain")
-LETTERS = word("WUGRKP")
-# Token counts in words, TOKENS order: each a word's forms for a count (lang.count).
-_COUNTED = (
-    word("%d white"), word("%d blue"), word("%d green"), word("%d red"), word("%d black"),
-    word("%d pearl"), word("%d gold"),
-)  # fmt: skip
-_ABILITIES = ("", word("again"), word("token"), word("privilege"), word("steal"))
-# Offsets of a card's fields (duelcore/splendor/cards.py).
-_COLOR = const(0)
-_POINTS = const(1)
-_CROWNS = const(2)
-_ABILITY = const(4)
-# The verbs that end a player's action: the same player to play after one is an extra turn.
-_ACTS = ("take", "reserve", "buy", "color", "steal", "royal", "return")
-
-
-def face(points: int, crowns: int, ability: int) -> str:
-    """What a card gives, as printed on it: `` 1* 2^ again`` (nothing for 0)."""
-    out = " %d*" % points if points else ""
-    if crowns:
-        out += " %d^" % crowns
-    return out + " " + tr(_ABILITIES[ability]) if ability else out
-
-
-def card(cid: str) -> str:
-    """A card as the table shows it: ``Red II 1* again``; a blind reservation
-    ``Deck II (blind)``; a royal card ``Royal 2* again``."""
-    if cid.startswith("deck"):
-        return tr("Deck %s (blind)") % LEVELS[int(cid[4:])]
-    if cid.startswith("royal"):
-        r = C.ROYALS.index(cid)
-        return tr("Royal") + face(C.ROYAL_POINTS[r], 0, C.ROYAL_ABILITY[r])
-    i = C.find(cid)
-    return "%s %s%s" % (
-        colour(COLOURS[C.get(i, _COLOR)]),
-        LEVELS[C.level(i)],
-        face(C.get(i, _POINTS), C.get(i, _CROWNS), C.get(i, _ABILITY)),
-    )
-
-
-def colour(c: str) -> str:
-    """A card's colour as a name: ``Red``, ``Joker``, ``Plain`` (no bonus)."""
-    return tr("Plain") if c == "plain" else name("splendor-duel", c)
-
-
-def tokens(counts: "dict | list", short: bool = False) -> str:
-    """Token counts ``{"white": 2, "gold": 1}`` as ``2 white 1 gold`` (``short``:
-    ``2W 1 gold``); a list of token names is counted first."""
-    out = []
-    letters = tr(LETTERS) if short else ""
-    for k in range(7):
-        t = TOKENS[k]
-        n = counts.count(t) if isinstance(counts, list) else counts.get(t, 0)
-        if n:
-            out.append(("%d%s" % (n, letters[k])) if short and k < 6 else count(n, _COUNTED[k]))
-    return " ".join(out) if out else tr("nothing")
-
-
-def again(g: object, event: list) -> bool:
-    """Whether ``event``, just played, leaves its player an extra turn."""
-    r = g.result()  # type: ignore[attr-defined]
-    return event[0] in _ACTS and not r["over"] and r["pending"] is None and r["turn"] == event[1]
-
+from . import BTN_A, BTN_B, BTN_C, BTN_DOWN, BTN_UP, PRESS, Base, more, turnsd, wordsd
+from .wordsd import COLOURS, LETTERS, PENDING, again
 
 NEAR = 3  # flag a victory this close
 WIN = (20, 10, 10)  # points, crowns, one colour's points
@@ -171,7 +101,7 @@ class Screen(Base):
         if self.over:
             app.sheet()  # type: ignore[attr-defined]
         elif self.pending is not None:
-            app.push(pending(app))  # type: ignore[attr-defined]
+            app.push(wordsd.pending(app))  # type: ignore[attr-defined]
 
     def key(self, gesture: int) -> None:
         app = self.app
@@ -180,17 +110,15 @@ class Screen(Base):
             if gesture >> 5 == PRESS:
                 app.ask_undo()  # type: ignore[attr-defined]
         elif b == BTN_C:
-            more = __import__("firmware.screens.more", None, None, ("Screen",))
             app.push(more.Screen(app))  # type: ignore[attr-defined]
         elif b == BTN_A or b == BTN_UP or b == BTN_DOWN:
             if self.over:
                 app.sheet()  # type: ignore[attr-defined]
                 return
             if self.pending is not None:
-                s = pending(app)
+                s = wordsd.pending(app)
             else:
-                turn = __import__("firmware.screens.turnsd", None, None, ("Screen",))
-                s = turn.Screen(app)
+                s = turnsd.Screen(app)
             app.push(s)  # type: ignore[attr-defined]
             if b != BTN_A and not app.buttons.three:  # type: ignore[attr-defined]
                 # five buttons: UP/DOWN opens and moves at once; on three, a tap of A
@@ -204,7 +132,7 @@ class Screen(Base):
         return (self.words[6] if self.again else self.words[7]) % who
 
     def describe(self, event: list) -> str:
-        return _told().describe(self.app, event)  # type: ignore[attr-defined]
+        return wordsd.describe(self.app, event)
 
     def corrections(self, p: int, labels: list, events: list) -> None:
         """The C menu's corrections for player p: a token of each colour more or less."""
@@ -212,31 +140,10 @@ class Screen(Base):
         corrections(who, p, TOKENS, "tokens", labels, events)
 
     def rows(self, result: dict) -> tuple:
-        return _told().rows(result)  # type: ignore[attr-defined]
+        return wordsd.rows(result)
 
     def draw(self, c: "Canvas") -> None:
         draw(c, self)
-
-
-PENDING = {
-    "color": word("joker colour"),
-    "steal": word("steal a token"),
-    "royal": word("royal card"),
-    "return": word("return tokens"),
-}
-
-
-def pending(app: object) -> object:
-    """The pending choice (joker colour, steal, royal card, tokens to return)."""
-    return _told().pending(app)  # type: ignore[attr-defined]
-
-
-def _told() -> object:
-    """firmware/screens/toldsd.py, the words of moments; the app unloads it after them."""
-    return __import__("firmware.screens.toldsd", None, None, ("pending",))
-
-
-__all__ = ("PENDING", "Screen", "TOKENS", "card", "pending", "tokens")
 
 
 def draw(c: Canvas, s: object) -> None:

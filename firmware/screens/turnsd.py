@@ -7,6 +7,7 @@ now"), so that a habit of presses stays right. Tokens are picked with the token 
 """
 
 from ..lang import tr, word
+from . import cardsd, tokensd
 from .menu import Menu
 
 _VERBS = ("take", "buy", "reserve", "privilege", "replenish")
@@ -50,8 +51,6 @@ class Screen(Menu):
         elif verb == "replenish":
             app.play(["replenish", self.p])  # type: ignore[attr-defined]
         elif verb == "take" or verb == "privilege":
-            tokens = __import__("firmware.screens.tokensd", None, None, ("Screen",))
-            app.push(tokens.Screen(app, verb))  # type: ignore[attr-defined]
+            app.push(tokensd.Screen(app, verb))  # type: ignore[attr-defined]
         else:
-            cards = __import__("firmware.screens.cardsd", None, None, ("Screen",))
-            app.push(cards.Screen(app, verb))  # type: ignore[attr-defined]
+            app.push(cardsd.Screen(app, verb))  # type: ignore[attr-defined]

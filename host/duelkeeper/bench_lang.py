@@ -68,7 +68,7 @@ def T(label, f):
         runs.append(time.ticks_diff(time.ticks_us(), t))
         print(".")  # the PC waits for a silence of some seconds at most
     print("T", label, sorted(runs)[1])
-def card_menu():  # pushed anew each time: leaving it unloads its module
+def card_menu():  # pushed anew each time
     app.push(__import__("firmware.screens.pick7", None, None, ("Screen",)).Screen(app))
 def menu():
     card_menu()

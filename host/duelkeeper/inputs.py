@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from duelcore import IllegalEvent, RecordError
-from duelcore.jsontext import loads
+from duelcore.record import parse
 from duelkeeper import packed
 from duelkeeper.entry import Entry, prepare
 from duelkeeper.errors import QUOTE_MAX, DuelkeeperError, shown_quote
@@ -69,7 +69,7 @@ def parse_records(text: str, source: str) -> list[tuple[str, Any]]:
     """(where, parsed JSON value) for each record in ``text``."""
     name = _name(source)
     try:
-        whole = loads(text)
+        whole = parse(text)
     except RecordError as e:  # nested too deep: one line, whatever the lines hold
         raise DuelkeeperError(f"{name}: {e}") from None
     except ValueError as e:
@@ -84,14 +84,14 @@ def parse_records(text: str, source: str) -> list[tuple[str, Any]]:
     if not lines:
         raise DuelkeeperError(f"{name}: no records (the file is empty)")
     try:
-        loads(lines[0][1])
+        parse(lines[0][1])
     except ValueError:
         # Not JSON lines either: report the document's own error, which says where.
         raise DuelkeeperError(f"{name}: not JSON: {whole_error}") from None
     out = []
     for n, line in lines:
         try:
-            out.append((f"{name}:{n}", loads(line)))
+            out.append((f"{name}:{n}", parse(line)))
         except RecordError as e:
             raise DuelkeeperError(f"{name}:{n}: {e}") from None
         except ValueError as e:

@@ -30,16 +30,25 @@ from typing import Any
 from duelcore.engine import game_class
 from duelkeeper.randomgame import random_record
 from duelkeeper.repo import ROOT
+from duelkeeper.sim.shims import install
 
 GAMES = ("7wd", "splendor-duel", "antike-duellum")
 SEEDS = 4  # random games of each kind the journals are cut from
 HANG_SECONDS = 10  # a resume() that takes longer counts as a hang
 
 
-def storage() -> ModuleType:
-    """firmware.storage from the checkout (its folder's parent goes on sys.path)."""
+def flash() -> ModuleType:
+    """firmware.flash from the checkout (its folder's parent goes on sys.path)."""
     if str(ROOT) not in sys.path:
         sys.path.append(str(ROOT))
+    return importlib.import_module("firmware.flash")
+
+
+def storage() -> ModuleType:
+    """firmware.storage from the checkout, with the MicroPython shims the firmware's
+    drawing imports (the CPython simulator's)."""
+    install()
+    flash()
     return importlib.import_module("firmware.storage")
 
 
@@ -60,17 +69,17 @@ def _record(game: str, seed: int) -> str:
 def journal(game: str, seed: int, count: int) -> Journal:
     """The record of a random game and its first ``count`` events, as codes where the
     game has them (storage.py's own framing)."""
-    st = storage()
+    fl = flash()
     record = json.loads(_record(game, seed))
     events = record.pop("events")[:count]
     out = bytearray(2)
     out.extend(json.dumps(record).encode())
-    st._frame(out, 0)
+    fl.frame(out, 0)
     spans = [(0, len(out))]
     codec = game_class(game)(record["setup"])
     for event in events:
         at = len(out)
-        st._event(out, event, codec)
+        fl.event(out, event, codec)
         spans.append((at, len(out)))
     return Journal(bytes(out), events, spans)
 
@@ -168,11 +177,11 @@ def damage(j: Journal, rng: random.Random) -> tuple[str, bytes, set[int]]:
     if kind == "checksummed garbage":  # a whole entry no encoder wrote, in place of one
         k = rng.randrange(1, len(j.spans))
         a, b = j.spans[k]
-        st = storage()
+        fl = flash()
         entry = bytearray(2)
         entry.append(1)
         entry.extend(rng.randbytes(rng.randrange(0, 6)))
-        st._frame(entry, 0)
+        fl.frame(entry, 0)
         return kind, bytes(data[:a] + entry + data[b:]), {a}
     if kind == "one byte":
         spots = [rng.randrange(len(data))]

@@ -51,12 +51,11 @@ class Name(NamedTuple):
 def components(game: str) -> tuple[str, ...]:
     """Every component id of ``game`` a player may see named, from the cores' own lists."""
     if game == "7wd":
-        from duelcore.sevenwonders import cards
-        from duelcore.sevenwonders import game as rules
+        from duelcore.sevenwonders import cards, codes
 
         ids = [cards.name(c) for c in range(cards.CARD_COUNT)]
         ids += [cards.wonder_name(w) for w in range(cards.WONDER_COUNT)]
-        ids += [*cards.PROGRESS, *cards.RESOURCES, *rules.VERBS]
+        ids += [*cards.PROGRESS, *cards.RESOURCES, *codes.VERBS]
     elif game == "splendor-duel":
         from duelcore.splendor import vocabulary as splendor
 

@@ -20,6 +20,7 @@ module's Game takes the final counts instead of the turns.
 
 from .compat import const
 from .errors import IllegalEvent, RecordError, refusal
+from .pad import WHY as PAD_WHY
 from .record import check_event, validate
 
 try:
@@ -29,27 +30,39 @@ except ImportError:  # MicroPython
 if TYPE_CHECKING:
     from .protocol import Game
 
-# Imported on demand so the device only pays heap for the game being played.
-_MODULES = {
-    "7wd": "duelcore.sevenwonders",
-    "splendor-duel": "duelcore.splendor",
-    "antike-duellum": "duelcore.antike",
-}
 
-
-# The line of quick.WHY for a quick score's event in a game played turn by turn.
+# The line of pad.WHY for a quick score's event in a game played turn by turn.
 _Q_TURNS = const(1)
 
 
 def game_class(game: str, score_only: bool = False) -> "type[Game]":
-    """The game's Game, or with ``score_only`` its quick score's (the package's pad)."""
-    name = _MODULES.get(game)
-    if name is None:
-        raise RecordError("unknown game %s" % game)
-    if score_only:
-        name += ".pad"
-    module = __import__(name, None, None, ("Game",))
-    return module.Game
+    """The game's Game, or with ``score_only`` its quick score's (the package's pad): a
+    host replaying one game kind loads only its core."""
+    if game == "7wd":
+        if score_only:
+            from .sevenwonders.pad import Game as P7
+
+            return P7  # type: ignore[return-value]  # a pad's Game is a Quick
+        from .sevenwonders import Game as G7
+
+        return G7
+    if game == "splendor-duel":
+        if score_only:
+            from .splendor.pad import Game as PS
+
+            return PS  # type: ignore[return-value]  # a pad's Game is a Quick
+        from .splendor import Game as GS
+
+        return GS
+    if game == "antike-duellum":
+        if score_only:
+            from .antike.pad import Game as PA
+
+            return PA  # type: ignore[return-value]  # a pad's Game is a Quick
+        from .antike import Game as GA
+
+        return GA
+    raise RecordError("unknown game %s" % game)
 
 
 def score_only(setup: dict) -> bool:
@@ -89,7 +102,7 @@ class Match:
         try:
             check_event(event)
             if not self._quick and (event[0] == "score" or event[0] == "won"):
-                raise refusal("duelcore.quick", _Q_TURNS)
+                raise refusal(PAD_WHY, _Q_TURNS)
             code = game.encode(event) if self._compact and hasattr(game, "encode") else None
             game.apply(event)
         except IllegalEvent as e:

@@ -4,6 +4,8 @@ Kept in their own module so that the firmware and the host can catch them withou
 importing any game's rules.
 """
 
+from .jsontext import dumps
+
 
 class RecordError(ValueError):
     """The input is not a record (wrong shape, unknown game, bad setup)."""
@@ -21,8 +23,8 @@ class IllegalEvent(Exception):
     def __init__(self, reason: str, index: "int | None" = None, event: object = None) -> None:
         super().__init__(reason)
         self._reason = reason
-        # (module, line, args) of a reason not worded yet; the firmware reads the module
-        # to unload it once it has shown the reason.
+        # (reasons, line, args) of a reason not worded yet: the firmware words it in
+        # the device's language.
         self.where: tuple | None = None
         self.index = index
         self.event = event
@@ -32,36 +34,27 @@ class IllegalEvent(Exception):
         where = self.where
         if where is not None:
             self.where = None
-            self._reason = _worded(where[0], where[1], where[2])
+            self._reason = line(where[0], where[1]) % where[2]
         return self._reason
 
     def __str__(self) -> str:
         if self.index is None:
             return self.reason
-        from .jsontext import dumps  # only to word an error: kept off the device's heap
-
         return "event %d %s: %s" % (self.index, dumps(self.event, ", ", ": "), self.reason)
 
 
-def refusal(module: str, n: int, *args: object) -> IllegalEvent:
-    """The refusal with line ``n`` of ``module``'s ``WHY``, filled in with ``args`` when
-    read.
-
-    A game keeps its reasons as the lines of one string in a module of their own, and
-    names each line by a ``const()`` number: on MicroPython every string constant of a
-    loaded module is a heap object, and that module is loaded only to word a reason, so
-    the reasons hold no heap while a game is played (the firmware unloads the module
-    again after showing one)."""
+def refusal(reasons: str, n: int, *args: object) -> IllegalEvent:
+    """The refusal with line ``n`` of ``reasons`` (a game's ``WHY``), filled in with
+    ``args`` when read: most refusals are tried moves that nobody reads."""
     e = IllegalEvent("")
-    e.where = (module, n, args)
+    e.where = (reasons, n, args)
     return e
 
 
-def _worded(module: str, n: int, args: tuple) -> str:
-    """Line ``n`` of ``module.WHY`` % ``args``; only that line is copied out."""
-    reasons = __import__(module, None, None, ("WHY",)).WHY
+def line(reasons: str, n: int) -> str:
+    """Line ``n`` of ``reasons``; only that line is copied out."""
     at = 0
     for _ in range(n):
         at = reasons.index("\n", at) + 1
     end = reasons.find("\n", at)
-    return (reasons[at:] if end < 0 else reasons[at:end]) % args
+    return reasons[at:] if end < 0 else reasons[at:end]

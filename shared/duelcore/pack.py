@@ -113,11 +113,14 @@ class Vocab:
             from .sevenwonders import cards
 
             self._cards = cards
-        elif game in GAMES:
-            module = __import__("duelcore." + _PACKAGES[GAMES.index(game)], None, None, ("x",))
-            words = getattr(module, "words", None)
-            if words is not None:
-                self._words = tuple(words())
+        elif game == "splendor-duel":
+            from .splendor import words
+
+            self._words = words()
+        elif game == "antike-duellum":
+            from .antike import words as antike_words
+
+            self._words = antike_words()
 
     def index(self, s: str) -> int:
         i = _find(COMMON, s)
@@ -174,7 +177,6 @@ class Vocab:
         return _NCOMMON + n
 
 
-_PACKAGES = ("sevenwonders", "splendor", "antike")
 _last: "Vocab | None" = None
 
 

@@ -8,6 +8,7 @@ import json
 
 from .compat import const
 from .errors import RecordError
+from .jsontext import dumps as text
 
 FORMAT = 1
 GAMES = ("7wd", "splendor-duel", "antike-duellum")
@@ -24,10 +25,50 @@ _SPACES = (
 )
 
 
-def loads(text: str) -> dict:
-    """Parse and validate a record from JSON text (nested at most jsontext.DEPTH_MAX)."""
-    from .jsontext import loads as parse  # only for the host: off the play path
+# How deep JSON read from outside may nest. A record nests 6 deep at most (record,
+# events, an event, its argument, a card's descriptor, its cost), a file of records 7;
+# meta is free-form but has no use for more. The bound keeps every reader and writer
+# after the parse (the C encoder, jsontext.dumps, the refusal messages) far from the
+# interpreter's recursion limit: docs/record-limits.md.
+DEPTH_MAX = 32
+_DEEP = "JSON nested deeper than %d levels" % DEPTH_MAX
 
+
+def parse(text: str) -> object:
+    """Parse JSON text read from outside; RecordError (one line) when it nests deeper
+    than DEPTH_MAX. json's own ValueError, for text that is not JSON, passes through, as
+    does one for NaN, Infinity or a number beyond a float's range, which Python's json
+    reads but JSON has not (RFC 8259) and no reader after could use."""
+    try:
+        value = json.loads(text)
+    except RuntimeError:  # CPython's RecursionError: deeper than its parser goes
+        raise RecordError(_DEEP)
+    if type(value) is float:
+        _finite(value)
+    level = [value]
+    depth = 0
+    while level:
+        depth += 1
+        if depth > DEPTH_MAX:
+            raise RecordError(_DEEP)
+        inner: list = []
+        for v in level:
+            for x in v.values() if isinstance(v, dict) else v if isinstance(v, list) else ():
+                if isinstance(x, (dict, list)):
+                    inner.append(x)
+                elif type(x) is float:
+                    _finite(x)
+        level = inner
+    return value
+
+
+def _finite(x: float) -> None:
+    if x != x or x - x != 0.0:  # NaN; an infinity (inf - inf is NaN)
+        raise ValueError("NaN, Infinity and numbers beyond a float's range are not JSON")
+
+
+def loads(text: str) -> dict:
+    """Parse and validate a record from JSON text (nested at most DEPTH_MAX)."""
     try:
         record = parse(text)
     except RecordError:
@@ -39,8 +80,6 @@ def loads(text: str) -> dict:
 
 def dumps(record: dict) -> str:
     """Write a record as compact, key-sorted JSON (byte-stable across runtimes)."""
-    from .jsontext import dumps as text  # only for sync and the host: off the play path
-
     return text(record)
 
 

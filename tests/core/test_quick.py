@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from duelcore import IllegalEvent, Match, RecordError, pack, quick, replay
+from duelcore import IllegalEvent, Match, RecordError, pack, pad, quick, replay
 from duelcore.antike.tables import PERSONALITIES, SUPPLY
 from duelcore.quick import choices, fields, wins
 from duelcore.sevenwonders import cards as sw
@@ -353,17 +353,17 @@ def test_packed_losslessly(record: dict) -> None:
 
 
 def test_every_reason_is_a_line_named_and_raised() -> None:
-    """quick.WHY's lines are numbered by ``_Q_*`` constants in quick.py, the pads and the
-    engine (which refuses a quick score's event in a game played turn by turn)."""
+    """pad.WHY's lines are numbered by ``_Q_*`` constants in pad.py, the games' pads and
+    the engine (which refuses a quick score's event in a game played turn by turn)."""
     core = Path(quick.__file__).parent
-    sources = [core / "quick.py", core / "engine.py"] + sorted(core.glob("*/pad.py"))
+    sources = [core / "pad.py", core / "engine.py"] + sorted(core.glob("*/pad.py"))
     numbers: set[int] = set()
     for path in sources:
         text = path.read_text()
         for name, n in re.findall(r"^(_Q_\w+) = const\((\d+)\)", text, re.M):
             assert re.search(r"(no|refusal)\([^)]*\b%s\b" % name, text), f"{path}: {name}"
             numbers.add(int(n))
-    lines = quick.WHY.split("\n")
+    lines = pad.WHY.split("\n")
     assert sorted(numbers) == list(range(len(lines)))
     assert all(0 < len(line) < 200 for line in lines)
 

@@ -77,6 +77,15 @@ def test_b_out_of_setup_ends_its_log(tmp_path: Path) -> None:
 PRESSES = "a a down down a a a a up a a a b".split()
 
 
+@pytest.fixture(autouse=True)
+def _board_kept(monkeypatch: pytest.MonkeyPatch) -> None:
+    """_app sets the simulator board's module globals: each test's are undone after it."""
+    from boards import sim as board
+
+    for name in ("WIDTH", "HEIGHT", "BUTTONS", "ROOT"):
+        monkeypatch.setattr(board, name, getattr(board, name))
+
+
 def _app(root: Path) -> Any:
     """The App booted on the simulator's board in this process, over ``root``."""
     from boards import sim as board

@@ -93,7 +93,7 @@ def _reasons() -> set:
     """Every refusal reason the cores can give the device: their WHY lines, and the two
     record.py words whole."""
     from duelcore.antike.why import WHY as antike
-    from duelcore.quick import WHY as quick
+    from duelcore.pad import WHY as quick
     from duelcore.sevenwonders.why import WHY as seven
     from duelcore.splendor.why import WHY as splendor
 

@@ -90,7 +90,7 @@ CASES: dict[str, tuple[Change, int, str]] = {
         "Move 10 refused: 9 kept, 11 set aside",
     ),
     "dropped": (lambda e, x: e[:10] + e[11:], 9, "Move 10 refused: 9 kept, 10 set aside"),
-    # longer than any event (storage.MAX_EVENT): unreadable, not parsed; the rest follows
+    # longer than any event (flash.MAX_EVENT): unreadable, not parsed; the rest follows
     "1,000-character card": (
         lambda e, x: e[:11] + [x(["build", 0, "x" * 1000])] + e[11:],
         20,
@@ -153,7 +153,7 @@ def test_a_huge_entry_is_unreadable_not_parsed(
     tmp_path: Path, size: int, resumed: int, notice: str, runtime: str
 ) -> None:
     """A checksummed JSON entry of ``size`` bytes (4,000 booted in 55 s; 16,000 and
-    60,000 never did): over storage.MAX_ENTRY, read as an unreadable entry."""
+    60,000 never did): over flash.MAX_ENTRY, read as an unreadable entry."""
     record, events = written(tmp_path)
     journal = tmp_path / "games" / "journal.dj"
     e = entries(journal.read_bytes())
@@ -175,9 +175,9 @@ def test_the_record_nests_as_deep_as_the_host_reads(
     tmp_path: Path, depth: int, resumes: bool, runtime: str
 ) -> None:
     """``meta`` 3,000 deep resumed on the device; the host refuses JSON over 32 deep
-    (duelcore.jsontext.DEPTH_MAX), and so does the device now, before parsing."""
+    (duelcore.record.DEPTH_MAX), and so does the device now, before parsing."""
     from duelcore.errors import RecordError
-    from duelcore.jsontext import loads
+    from duelcore.record import parse
 
     record, events = written(tmp_path)
     journal = tmp_path / "games" / "journal.dj"
@@ -188,10 +188,10 @@ def test_the_record_nests_as_deep_as_the_host_reads(
         '"deep": 0', '"deep": %s%s' % ("[" * (depth - 2), "]" * (depth - 2))
     )
     if resumes:
-        assert loads(text)
+        assert parse(text)
     else:
         with pytest.raises(RecordError, match="nested deeper than 32"):
-            loads(text)
+            parse(text)
     data = b"".join([framed(text.encode())] + e[1:])
     journal.write_bytes(data)
     with apphelp.device(tmp_path, runtime=runtime) as d:

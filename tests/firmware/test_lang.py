@@ -17,7 +17,7 @@ from duelkeeper.sim.autoplay import Autoplayer
 sys.path.insert(0, str(ROOT / "tools"))
 import make_lang  # noqa: E402
 
-from firmware import lang  # noqa: E402
+from firmware import lang, speak  # noqa: E402
 from firmware.gfx import canvas, glyphfile  # noqa: E402
 from firmware.gfx.canvas import LARGE, SMALL, Canvas  # noqa: E402
 from firmware.screens import language  # noqa: E402
@@ -28,7 +28,7 @@ LANGS = make_lang.LANGS
 @pytest.fixture(autouse=True)
 def english_after() -> object:
     yield
-    glyphfile.use("en")
+    speak.use("en")
 
 
 @pytest.mark.parametrize("code", LANGS)
@@ -41,7 +41,7 @@ def test_the_shipped_catalog_is_what_the_tables_and_fonts_make(code: str) -> Non
 @pytest.mark.parametrize("code", LANGS)
 def test_every_string_of_the_catalog_is_found(code: str) -> None:
     table = make_lang.strings(code)
-    glyphfile.use(code)
+    speak.use(code)
     assert lang.lang() == code
     for i, (key, value) in enumerate(table.items()):
         game, _, id = key.partition(":")
@@ -66,11 +66,10 @@ def test_every_catalog_numbers_the_words_alike() -> None:
 
 
 def test_english_texts_are_their_own_words_and_names_are_titles() -> None:
-    glyphfile.use("ja")
-    glyphfile.use("en")
+    speak.use("ja")
+    speak.use("en")
     assert lang.lang() == "en" and canvas._glyphs == 0
     assert lang.tr("Score so far") == "Score so far"
-    assert "firmware.lookup" not in sys.modules  # a text is its English: nothing to look up
     # the build's number for it: read from English's catalog
     assert lang.tr(wordindex.numbers()["Score so far"]) == "Score so far"
     assert lang.name("7wd", "statue-of-zeus") == "Statue of Zeus"
@@ -78,7 +77,7 @@ def test_english_texts_are_their_own_words_and_names_are_titles() -> None:
 
 
 def test_a_short_form_where_the_table_has_one() -> None:
-    glyphfile.use("ru")
+    speak.use("ru")
     assert make_lang.plain("ru", lang.name("7wd", "pyramids")) == "Пирамида Хеопса"
     assert make_lang.plain("ru", _row("7wd", "pyramids")) == "Пирамида"
     assert make_lang.plain("ru", _row("7wd", "palace")) == "Дворец"  # none: the name
@@ -94,7 +93,7 @@ def _row(game: str, id: str) -> str:
 
 @pytest.mark.parametrize("code", ("ja", "ru"))
 def test_a_row_drawn_from_its_place_looks_as_its_text(code: str) -> None:
-    glyphfile.use(code)
+    speak.use(code)
     for id in ("pyramids", "chamber-of-commerce", "palace", "lumber-yard"):
         place = lang.row("7wd", id)
         assert isinstance(place, int)
@@ -106,7 +105,7 @@ def test_a_row_drawn_from_its_place_looks_as_its_text(code: str) -> None:
 def test_a_place_too_wide_is_read_and_cut() -> None:
     from firmware import ui
 
-    glyphfile.use("ru")
+    speak.use("ru")
     place = lang.row("7wd", "chamber-of-commerce")
     c = Canvas(_Panel)
     wide = c.text_width(place, LARGE)
@@ -131,7 +130,7 @@ def _ink(text: str | int, font: object) -> list[str]:
 
 
 def test_glyphs_are_drawn_from_the_catalog_and_measured_alike() -> None:
-    glyphfile.use("ja")
+    speak.use("ja")
     zeus = lang.name("7wd", "statue-of-zeus")  # ゼウス像
     small = _ink(zeus, SMALL)
     # four full-width glyphs of Misaki's 8 px cell (less the Latin font's trailing space)
@@ -142,12 +141,12 @@ def test_glyphs_are_drawn_from_the_catalog_and_measured_alike() -> None:
     assert sum(row.count("#") for row in large) > sum(row.count("#") for row in small)
     mixed = _ink("A" + zeus, SMALL)  # ASCII from the Latin font, then the catalog's
     assert mixed[0][6:] == small[0]
-    glyphfile.use("en")
+    speak.use("en")
     assert _ink(zeus, SMALL) == _ink("????", SMALL)  # no catalog: never another's glyphs
 
 
 def test_cyrillic_is_trimmed_to_its_ink() -> None:
-    glyphfile.use("ru")
+    speak.use("ru")
     wall = lang.name("antike-duellum", "wall")  # Стена
     assert 5 * 4 <= Canvas.text_width(None, wall) < 5 * 8  # type: ignore[arg-type]
 
@@ -172,18 +171,18 @@ def test_a_bad_catalog_is_one_line_and_english_stays(
     shipped = here["__file__"]
     monkeypatch.setitem(here, "__file__", str(tmp_path / "glyphfile.py"))
     with pytest.raises(OSError) as e:
-        glyphfile.use("ja")
+        speak.use("ja")
     assert str(e.value) == "language file %s/lang-ja.bin is %s: deploy again" % (tmp_path, why)
     assert lang.lang() == "en" and canvas._glyphs == 0
     assert lang.tr("Language") == "Language"
     here["__file__"] = shipped
-    glyphfile.use("ru")  # from the shipped folder
+    speak.use("ru")  # from the shipped folder
     monkeypatch.setitem(here, "__file__", str(tmp_path / "glyphfile.py"))
     with pytest.raises(OSError):
-        glyphfile.use("ja")
+        speak.use("ja")
     assert lang.lang() == "ru" and canvas._glyphs > 0  # the one spoken stays
     with pytest.raises(OSError, match="^no language 'xx': one of en, ja, ru$"):
-        glyphfile.use("xx")
+        speak.use("xx")
 
 
 def test_a_catalog_of_other_glyph_records_is_refused(
@@ -196,7 +195,7 @@ def test_a_catalog_of_other_glyph_records_is_refused(
     here = glyphfile.open_glyphs.__globals__
     monkeypatch.setitem(here, "__file__", str(tmp_path / "glyphfile.py"))
     with pytest.raises(OSError) as e:
-        glyphfile.use("ru")
+        speak.use("ru")
     assert str(e.value) == (
         "language file %s/lang-ru.bin has glyphs of another build: deploy again" % tmp_path
     )
@@ -226,7 +225,7 @@ def test_the_most_used_letters_are_one_byte(code: str) -> None:
     assert [make_lang.glyph(make_lang.char(i)) for i in ones] == ones
     others = range(make_lang.ONE, len(chars))
     assert [make_lang.glyph(make_lang.char(i)) for i in others] == list(others)
-    glyphfile.use(code)
+    speak.use(code)
     stable = lang.name("7wd", "stable")  # Конюшня, 厩舎
     assert make_lang.plain(code, stable) == table["7wd:stable"]
     ones_in = sum(chars.index(ch) < make_lang.ONE for ch in table["7wd:stable"])
@@ -276,8 +275,8 @@ HINTS = "A build  C more  B back"
 VM_LOOKUP = """
 from firmware import lang
 from firmware.gfx.canvas import Canvas, SMALL, LARGE, text_at
-from firmware.gfx import glyphfile
-glyphfile.use(%r)
+from firmware import speak
+speak.use(%r)
 print([ord(c) for c in lang.tr(%r)])
 print([ord(c) for c in lang.name('7wd', 'statue-of-zeus')])
 r = lang.row('7wd', 'pyramids')
@@ -291,7 +290,7 @@ print(len(s.split()), len(s.strip()), len(s))
 @pytest.mark.parametrize("code", LANGS)
 def test_the_micropython_vm_finds_the_same(tmp_path: Path, code: str) -> None:
     key = sorted(k for k in make_lang.strings(code) if ":" not in k)[:1] or ["Language"]
-    glyphfile.use(code)
+    speak.use(code)
     want = [
         str([ord(c) for c in lang.tr(key[0])]),
         str([ord(c) for c in lang.name("7wd", "statue-of-zeus")]),
@@ -315,8 +314,8 @@ VM_DRAWN = """
 import boards.sim as sim
 from firmware import lang
 from firmware.gfx.canvas import LARGE, Canvas
-from firmware.gfx import glyphfile
-glyphfile.use(%r)
+from firmware import speak
+speak.use(%r)
 c = Canvas(sim.open().display)
 names = [lang.name("7wd", n) for n in %r]
 def draw():
@@ -360,9 +359,6 @@ def test_the_language_menu_sets_the_language_and_a_restart_keeps_it(
             games[n] for n in ("7 Wonders Duel", "Splendor Duel", "Antike Duellum")
         ]
         assert json.loads((tmp_path / "settings.json").read_text())["lang"] == "ja"
-        # the words' lookup was loaded to build the screen and unloaded once it was built
-        held = d.call("import json, sys\n_value = json.dumps('firmware.lookup' in sys.modules)")
-        assert held.value is False
     with apphelp.device(tmp_path, runtime) as d:  # power cycled: still Japanese
         ap = Autoplayer(d)
         ap.press("c")
@@ -383,12 +379,19 @@ def test_a_damaged_catalog_at_boot_is_a_notice_and_english(tmp_path: Path) -> No
         assert v["notice"] == "no language 'xx': one of en, ja, ru"
 
 
+class _NoLookup:
+    """Stands for firmware/lookup.py where no word may be looked up."""
+
+    def __getattr__(self, name: str) -> object:
+        pytest.fail("a word looked up in a frame")
+
+
 @pytest.mark.parametrize("game", ["7wd", "splendor-duel", "antike-duellum"])
 def test_a_tracking_screen_is_drawn_without_looking_a_word_up(
     game: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Its words are looked up when it is built: a lookup per frame would be flash reads
-    and firmware/lookup.py loaded again for every frame."""
+    and new strings for every frame."""
     import textfit
 
     from duelkeeper.sim.tablegame import antike_record, splendor_record, table_record
@@ -402,7 +405,7 @@ def test_a_tracking_screen_is_drawn_without_looking_a_word_up(
                 d.app.pop()
             d.app.stack[0].enter()  # once an event: its words may be looked up
             with monkeypatch.context() as m:
-                m.setattr(lang, "_words", lambda: pytest.fail("a word looked up in a frame"))
+                m.setattr(lang, "lookup", _NoLookup())
                 d.app.stack[0].draw(d.app.canvas)
 
 
@@ -412,10 +415,10 @@ def test_russian_notices_agree_in_case_and_number() -> None:
     from types import SimpleNamespace
 
     from firmware import notices
-    from firmware.screens import track7, tracksd
+    from firmware.screens import track7, wordsd
 
     screen = SimpleNamespace(app=SimpleNamespace(players=lambda: ["А", "В"]))
-    glyphfile.use("ru")
+    speak.use("ru")
 
     def ru(text: str) -> str:
         return make_lang.plain("ru", text)
@@ -426,7 +429,7 @@ def test_russian_notices_agree_in_case_and_number() -> None:
     )
     assert ru(track7.Screen.describe(screen, ["build", 0, "temple"])) == "А строит Храм"
     assert ru(notices.describe(["personality", 1, "king"], ["А", "В"])) == "В получает Царя"
-    assert ru(tracksd.tokens({"green": 3, "white": 1, "pearl": 5})) == (
+    assert ru(wordsd.tokens({"green": 3, "white": 1, "pearl": 5})) == (
         "1 белый 3 зелёных 5 жемчугов"
     )
     coins = [ru(lang.count(n, "%d coin|%d coins")) for n in (1, 2, 4, 5, 11, 12, 21, 22, 25, 111)]
@@ -437,10 +440,10 @@ def test_russian_notices_agree_in_case_and_number() -> None:
     assert ru(notices.describe(["rondel", 0, 3, {"coins": 2}], ["А", "В"])) == (
         "А: 3 шага: 2 монеты"
     )
-    glyphfile.use("ja")
-    assert make_lang.plain("ja", tracksd.tokens({"green": 3})) == "緑3"
-    glyphfile.use("en")
-    assert tracksd.tokens({"green": 3, "pearl": 1}) == "3 green 1 pearl"
+    speak.use("ja")
+    assert make_lang.plain("ja", wordsd.tokens({"green": 3})) == "緑3"
+    speak.use("en")
+    assert wordsd.tokens({"green": 3, "pearl": 1}) == "3 green 1 pearl"
     assert [lang.count(n, "%d coin|%d coins") for n in (1, 2)] == ["1 coin", "2 coins"]
     assert track7.Screen.describe(screen, ["build", 0, "arena"]) == "А built Arena"
 

@@ -5,8 +5,8 @@ cost of every card the reserve picker offers, and "plays again" when it happens.
 import textfit
 
 from duelkeeper.sim.tablegame import splendor_record
-from firmware.screens import cardsd, tracksd
-from firmware.screens.tracksd import card, tokens
+from firmware.screens import cardsd, wordsd
+from firmware.screens.wordsd import card, tokens
 
 
 def _game(d: textfit.Device, events: list) -> None:
@@ -98,4 +98,4 @@ def test_plays_again_is_said() -> None:
         who = textfit.NAMES[events[k][1]]
         assert d.app.notice.endswith(", plays again"), d.app.notice
         assert d.app.stack[0].status() == who + " plays again"
-        assert tracksd.again(d.app.match.game, events[k])
+        assert wordsd.again(d.app.match.game, events[k])

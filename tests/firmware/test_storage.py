@@ -25,7 +25,8 @@ from duelkeeper.repo import ROOT
 if str(ROOT) not in sys.path:  # the firmware package sits at the top of the checkout
     sys.path.insert(0, str(ROOT))
 
-from firmware import crc, storage  # noqa: E402
+from firmware import crc  # noqa: E402
+from firmware import flash as fwflash  # noqa: E402
 from firmware.storage import Storage  # noqa: E402
 
 ID = re.compile(r"^[0-9a-f]{16}-\d{6}$")
@@ -169,12 +170,12 @@ def test_a_journal_packed_throughout_still_resumes(tmp_path: Path) -> None:
     v = pack.vocab("7wd")
     out = bytearray(2)
     out.extend(pack.pack_record({k: x for k, x in record.items() if k != "events"}))
-    storage._frame(out, 0)
+    fwflash.frame(out, 0)
     for event in events:
         at = len(out)
         out.extend(b"\0\0")
         pack.pack_event(event, v, out)
-        storage._frame(out, at)
+        fwflash.frame(out, at)
     out.extend(b"\x05\x00ab")  # and a half-written entry
     journal(tmp_path).write_bytes(bytes(out))
     s = Storage(str(tmp_path))
@@ -265,7 +266,7 @@ def test_an_entry_that_does_not_unpack_ends_the_journal(tmp_path: Path) -> None:
     s.start(header(4))
     s.append(["build", 0, "lumber-yard"])
     bad = bytearray(b"\x01\x00\xfd")  # a checksummed entry with a bad event header
-    storage._u32(bad, storage.crc32(bad))
+    fwflash.u32(bad, fwflash.crc32(bad))
     with open(journal(tmp_path), "ab") as f:
         f.write(bad)
     got, notice = Storage(str(tmp_path)).resume()
@@ -346,7 +347,7 @@ def test_entries_past_an_unreadable_one_are_kept_for_later(tmp_path: Path) -> No
 def test_a_checksummed_entry_no_encoder_wrote_is_refused(tmp_path: Path, code: bytes) -> None:
     data, events = _journal_of(tmp_path, 4, 6)
     bad = bytearray(len(code).to_bytes(2, "little") + code)
-    storage._u32(bad, storage.crc32(bad))
+    fwflash.u32(bad, fwflash.crc32(bad))
     at = _entry_at(data, 3)
     journal(tmp_path).write_bytes(data[:at] + bytes(bad) + data[at:])
     s = Storage(str(tmp_path))
@@ -446,7 +447,7 @@ def test_boot_completes_or_drops_an_interrupted_archive_write(tmp_path: Path) ->
     assert record is not None
     games = tmp_path / "games"
     good = pack.pack_record(record)
-    storage._u32(good, storage.crc32(good))
+    fwflash.u32(good, fwflash.crc32(good))
     (games / (gid + ".new")).write_bytes(bytes(good[:-1]))  # cut short: dropped
     (games / "junk.tmp").write_bytes(b"x")
     s = Storage(str(tmp_path))
@@ -519,7 +520,7 @@ def test_settings(tmp_path: Path) -> None:
 @settings(max_examples=200, deadline=None)
 @given(st.binary(max_size=300))
 def test_crc32_matches_zlib(data: bytes) -> None:
-    assert crc.crc32_soft(data) == zlib.crc32(data) == storage.crc32(data)
+    assert crc.crc32_soft(data) == zlib.crc32(data) == fwflash.crc32(data)
 
 
 def test_crc32_without_binascii_crc32(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -528,11 +529,11 @@ def test_crc32_without_binascii_crc32(monkeypatch: pytest.MonkeyPatch) -> None:
     import importlib.util
 
     monkeypatch.delattr(binascii, "crc32")
-    spec = importlib.util.spec_from_file_location("firmware._nocrc", storage.__file__)
+    spec = importlib.util.spec_from_file_location("firmware._nocrc", fwflash.__file__)
     assert spec is not None and spec.loader is not None
     bare = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(bare)
-    assert bare._crc is crc.crc32_soft
+    assert bare.CRC is crc.crc32_soft
     assert bare.crc32(b"duelkeeper") == zlib.crc32(b"duelkeeper")
 
 
@@ -639,14 +640,14 @@ def same(a: Model, b: Model) -> bool:
 
 @contextmanager
 def installed(flash: Flash) -> Iterator[None]:
-    saved = storage.os
-    storage.open = flash.open  # type: ignore[attr-defined]
-    storage.os = flash.os()  # type: ignore[assignment]
+    saved = fwflash.os
+    fwflash.open = flash.open  # type: ignore[attr-defined]
+    fwflash.os = flash.os()  # type: ignore[assignment]
     try:
         yield
     finally:
-        storage.os = saved
-        del storage.open  # type: ignore[attr-defined]
+        fwflash.os = saved
+        del fwflash.open  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize(("kind", "rename_over"), [("torn", True), ("lfs", True), ("torn", False)])

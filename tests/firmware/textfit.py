@@ -150,7 +150,7 @@ def device(width: int, height: int, lang: str = "en") -> Iterator[Device]:
     board's settings are as they were and the firmware speaks English (other tests open
     it with its defaults)."""
     from boards import sim as board
-    from firmware.gfx import glyphfile
+    from firmware import speak
 
     keep = (board.WIDTH, board.HEIGHT, board.BUTTONS, board.ROOT)
     with tempfile.TemporaryDirectory() as tmp:
@@ -162,5 +162,5 @@ def device(width: int, height: int, lang: str = "en") -> Iterator[Device]:
             yield d
         finally:
             d.watch.uninstall()
-            glyphfile.use("en")
+            speak.use("en")
             board.WIDTH, board.HEIGHT, board.BUTTONS, board.ROOT = keep

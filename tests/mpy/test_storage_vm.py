@@ -19,16 +19,16 @@ from duelkeeper.mpycross import compile_file
 from duelkeeper.randomgame import random_record
 from duelkeeper.repo import CORE, ROOT
 
-# Only what storage needs: the other games' packages are not imported by a 7WD session.
-CORE_FILES = list(CORE.glob("*.py")) + list((CORE / "sevenwonders").glob("*.py"))
-# archive.py words its notices of repairs through lang.py (English: words.py's titles)
-# archive.py words its notices: the build reads them from English's catalog (lookup.py,
-# through canvas.py's open file).
+# The core (pack.py reads each game's words), and what storage imports: archive.py words
+# its notices, which the build reads from English's catalog (lookup.py, through
+# canvas.py's open file).
+CORE_FILES = list(CORE.rglob("*.py"))
 FIRMWARE_FILES = [
     ROOT / "firmware" / n
     for n in (
         *("__init__.py", "storage.py", "archive.py", "sync.py", "lang.py", "words.py"),
-        *("lookup.py", "crc.py", "gfx/__init__.py", "gfx/canvas.py", "gfx/font.py"),
+        *("lookup.py", "crc.py", "flash.py", "rtc.py", "clock.py", "gfx/__init__.py"),
+        *("gfx/canvas.py", "gfx/font.py"),
         *("gfx/icons.py", "gfx/glyphfile.py", "gfx/lang-en.bin"),
     )
 ]

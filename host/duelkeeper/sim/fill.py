@@ -22,6 +22,7 @@ from duelcore import Match
 from duelkeeper.errors import DuelkeeperError
 from duelkeeper.randomgame import random_record, random_setup
 from duelkeeper.repo import ROOT
+from duelkeeper.sim.shims import install
 
 KINDS = ("7wd", "splendor-duel", "antike-duellum")
 NAMES = ("Ann", "Bob", "Cleo", "Dev")
@@ -46,6 +47,7 @@ _PASSIVE = {"rondel": 100, "produce": 100, "card": 100}
 def storage_class() -> Any:
     """firmware.storage.Storage, imported from the checkout (the firmware is no package
     of the host's: its folder's parent goes on sys.path, as the CPython simulator does)."""
+    install()  # the MicroPython shims the firmware's drawing imports
     if str(ROOT) not in sys.path:
         sys.path.append(str(ROOT))
     return importlib.import_module("firmware.storage").Storage

@@ -12,8 +12,11 @@ Each card checks everything before anything changes; the card leaves the hand la
 
 from ..compat import const
 from .parse import arity, bits, bundle, flag, no, pick, whole
-from .rules import Game, cities, show, total
-from .tables import CARDS, CITY_TOKENS, RESOURCES
+from .tables import CARDS, CITY_TOKENS, RESOURCES, cities, show, total
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # annotations only
+    from .rules import Game
 
 # State slots: copies of rules.py's (tests/core/antike/test_antike_layout.py compares them).
 _C = const(3)
@@ -104,7 +107,7 @@ _ARGS = const(
 _PAIRS = const(1 << _DIPLOMACY | 1 << _MINING | 1 << _MUTINY | 1 << _RECRUITS)
 
 
-def play(g: Game, p: int, a: list) -> None:
+def play(g: "Game", p: int, a: list) -> None:
     arity(a, 1, 2, "event")
     c = pick(a[0], CARDS, "event card")
     x = a[1] if len(a) > 1 else None

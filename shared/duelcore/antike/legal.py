@@ -16,8 +16,11 @@ Corrections (resources, units) are never listed: they are not moves.
 
 from ..compat import const
 from ..errors import IllegalEvent
-from .rules import Game, cities
-from .tables import CARDS, KNOWLEDGE, PERSONALITIES, RESOURCES
+from .tables import CARDS, KNOWLEDGE, PERSONALITIES, RESOURCES, cities
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # annotations only
+    from .rules import Game
 
 # State slots: copies of rules.py's (tests/core/antike/test_antike_layout.py compares them).
 _C = const(3)
@@ -48,7 +51,7 @@ _MENU_ADJACENT = const(6)
 _FORTRESS = const(8)  # CARDS.index("fortress")
 
 
-def legal(g: Game) -> list:
+def legal(g: "Game") -> list:
     t = g.t
     if t[_OVER]:
         return []
@@ -82,7 +85,7 @@ def legal(g: Game) -> list:
     return keep
 
 
-def _player(g: Game, p: int, own: bool, out: list) -> None:
+def _player(g: "Game", p: int, own: bool, out: list) -> None:
     t = g.t
     res = RESOURCES.split()[:3]
     cards = CARDS.split()

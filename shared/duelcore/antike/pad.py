@@ -2,7 +2,7 @@
 (duelcore.quick). Each kind's range is its supply (tables.SUPPLY)."""
 
 from ..compat import const
-from ..quick import Quick, no
+from ..pad import Quick, no
 from .tables import PERSONALITIES, SUPPLY
 
 _Q_SUPPLY = const(16)

@@ -10,6 +10,7 @@ Every refusal reason of the core is a line of why.WHY, raised by its number with
 from ..compat import const
 from ..errors import IllegalEvent, refusal
 from .tables import RESOURCES
+from .why import WHY
 
 # The line of each reason in why.WHY; rules.py and cards.py copy the ones they raise
 # (tests/core/antike/test_antike_layout.py compares the copies).
@@ -77,7 +78,7 @@ _E_NO_TEMPLE = const(58)
 def no(n: int, *args: object) -> IllegalEvent:
     """The refusal with reason ``n`` of why.WHY (an ``_E_*`` number), filled in with
     ``args`` when read."""
-    return refusal("duelcore.antike.why", n, *args)
+    return refusal(WHY, n, *args)
 
 
 def arity(args: list, lo: int, hi: int, verb: str) -> None:

@@ -4,8 +4,11 @@ Plain dicts of small ints and names; nothing here changes the game.
 """
 
 from ..compat import const
-from .rules import Game, cities, total
-from .tables import KNOWLEDGE, PERSONALITIES, SUPPLY
+from .tables import KNOWLEDGE, PERSONALITIES, SUPPLY, cities, total
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # annotations only
+    from .rules import Game
 
 # State slots and rule numbers: copies of rules.py's (test_antike_layout.py compares them).
 _PERS = const(15)
@@ -19,7 +22,7 @@ _DEPLOY_IRON = const(2)
 _VICTORY = const(9)
 
 
-def needs(g: Game, p: int) -> dict:
+def needs(g: "Game", p: int) -> dict:
     """Per personality kind: ``missing``, what still lacks for the next one (cities for
     a king, first know-hows for a scholar, temples for a citizen, opponent temples to
     destroy for a general; 0 when nothing does; null for the navigator, whose seven seas
@@ -41,7 +44,7 @@ def needs(g: Game, p: int) -> dict:
     return out
 
 
-def costs(g: Game, p: int) -> dict:
+def costs(g: "Game", p: int) -> dict:
     """What each action costs player p now (a coin pays for any resource), and the
     limits that apply this turn."""
     pl = g.pl[p]

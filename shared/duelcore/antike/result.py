@@ -7,8 +7,11 @@ for those recorded without one) and ``cards`` (event cards in hand); top level
 """
 
 from ..compat import const
-from .rules import Game, cities, total
-from .tables import ACTIONS, CARDS, KNOWLEDGE, PERSONALITIES, PHASES, RESOURCES
+from .tables import ACTIONS, CARDS, KNOWLEDGE, PERSONALITIES, PHASES, RESOURCES, cities, total
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # annotations only
+    from .rules import Game
 
 # State slots: copies of rules.py's (tests/core/antike/test_antike_layout.py compares them).
 _CITY = const(4)
@@ -47,7 +50,7 @@ def _counts(names: str, pl: list, base: int) -> dict:
     return out
 
 
-def result(g: Game) -> dict:
+def result(g: "Game") -> dict:
     t = g.t
     over = bool(t[_OVER])
     owing = g.owing()

@@ -21,6 +21,7 @@ checks that every copy agrees with this block).
 """
 
 from ..compat import const
+from . import cards, codes, legal, result
 from .parse import arity, bits, bundle, flag, no, pick, whole
 from .tables import (
     ACTIONS,
@@ -35,6 +36,9 @@ from .tables import (
     SUPPLY,
     VERBS,
     WALL_AT,
+    cities,
+    show,
+    total,
 )
 
 # -- per player slots ---------------------------------------------------------------------
@@ -152,26 +156,6 @@ _E_HELD = const(57)
 _E_NO_TEMPLE = const(58)
 
 
-def cities(pl: list) -> int:
-    return pl[_CITY] + pl[_CITY + 1] + pl[_CITY + 2] + pl[_CITY + 3]
-
-
-def total(pl: list) -> int:
-    """Personalities held, all kinds."""
-    return pl[_PERS] + pl[_PERS + 1] + pl[_PERS + 2] + pl[_PERS + 3] + pl[_PERS + 4]
-
-
-def show(v: "list | tuple") -> str:
-    """Resources as words: '3 marble, 1 coins'."""
-    out = ""
-    r = 0
-    for name in RESOURCES.split():
-        if v[r]:
-            out += ", %d %s" % (v[r], name)
-        r += 1
-    return out[2:] or "nothing"
-
-
 class Game:
     """Antike Duellum for two players (see the module docstring)."""
 
@@ -195,25 +179,16 @@ class Game:
         return (tuple(self.pl[0]), tuple(self.pl[1]), tuple(self.t))
 
     def result(self) -> dict:
-        from .result import result
-
-        return result(self)
+        return result.result(self)
 
     def legal(self) -> list:
-        from .legal import legal
-
-        return legal(self)
+        return legal.legal(self)
 
     def encode(self, event: list) -> "int | None":
-        """The event as one small int for the engine's log, or None: it has no code
-        (codes.py, loaded by the first event; a from-import would allocate each call)."""
-        import duelcore.antike.codes as codes
-
+        """The event as one small int for the engine's log, or None: it has no code."""
         return codes.encode(event)
 
     def decode(self, code: int) -> list:
-        import duelcore.antike.codes as codes
-
         return codes.decode(code)
 
     def owing(self) -> int:
@@ -578,9 +553,7 @@ class Game:
             else:
                 self.owe(q)
         elif v == "event":
-            from .cards import play
-
-            play(self, p, a)
+            cards.play(self, p, a)
         elif v == "trade":  # {give 3}, {take 2}: the Trade know-how
             arity(a, 2, 2, v)
             give = bundle(a[0], 4, "give")

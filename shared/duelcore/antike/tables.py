@@ -9,6 +9,8 @@ a fraction of 25 string objects. ``parse.pick`` finds a name's index, ``NAMES.sp
 the name at an index; the index is what the state stores.
 """
 
+from ..compat import const
+
 # The verbs; an event code (codes.py) holds the index in its low 4 bits.
 VERBS = (
     "rondel produce recruit deploy temple wall knowledge battle conquer city personality "
@@ -46,3 +48,29 @@ CITY_TOKENS = (12, 12, 10)  # marble, iron and gold city tokens in the box
 # Names for the result's "phase" and "action" fields ("-": no action fixed yet).
 PHASES = "rondel action cities personalities"
 ACTIONS = "- marble iron gold temple knowledge arming maneuver"
+
+
+# The per-player slots the counts below read (rules.py's).
+_CITY = const(4)
+_PERS = const(15)
+
+
+def cities(pl: list) -> int:
+    """Cities founded, all resources."""
+    return pl[_CITY] + pl[_CITY + 1] + pl[_CITY + 2] + pl[_CITY + 3]
+
+
+def total(pl: list) -> int:
+    """Personalities held, all kinds."""
+    return pl[_PERS] + pl[_PERS + 1] + pl[_PERS + 2] + pl[_PERS + 3] + pl[_PERS + 4]
+
+
+def show(v: "list | tuple") -> str:
+    """Resources as words: '3 marble, 1 coins'."""
+    out = ""
+    r = 0
+    for name in RESOURCES.split():
+        if v[r]:
+            out += ", %d %s" % (v[r], name)
+        r += 1
+    return out[2:] or "nothing"

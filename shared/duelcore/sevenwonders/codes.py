@@ -1,11 +1,12 @@
-"""7 Wonders Duel: an event as one small int and back, for the engine's log (Game.encode).
-
-Loaded by the first event and, on a device, unloaded after it (the package's HELPERS).
-"""
+"""7 Wonders Duel: an event as one small int and back, for the engine's log (Game.encode),
+and the verbs in their code's order."""
 
 from ..compat import const
 from .cards import PROGRESS, card, name, progress, wonder, wonder_name
-from .game import _ARITY, VERBS
+
+# Verbs in their encode() order, with how many arguments each takes.
+VERBS = ("build", "discard", "wonder", "progress", "destroy", "mausoleum", "starter", "coins")
+ARITY = b"\x01\x01\x02\x01\x01\x01\x01\x01"
 
 _COIN_BIAS = const(1 << 20)  # coin corrections up to +-1M coins pack into the code
 
@@ -13,7 +14,7 @@ _COIN_BIAS = const(1 << 20)  # coin corrections up to +-1M coins pack into the c
 def encode(event: list) -> "int | None":
     """The event as one small int (see engine.Match), or None if it has no code."""
     verb = event[0]
-    if verb not in VERBS or len(event) != 2 + _ARITY[VERBS.index(verb)]:
+    if verb not in VERBS or len(event) != 2 + ARITY[VERBS.index(verb)]:
         return None
     v = VERBS.index(verb)
     a = event[2]

@@ -9,6 +9,7 @@ in age III), whose turn it is, prices and coins, and every effect.
 
 from ..compat import const
 from ..errors import IllegalEvent, refusal
+from . import codes, legal, result
 from .cards import (
     AGRICULTURE,
     ARCHITECTURE,
@@ -41,15 +42,14 @@ from .cards import (
     wonder,
     wspec,
 )
+from .codes import ARITY, VERBS
 from .price import buy
 from .score import count, sheet
+from .why import WHY
 
 # Pending choices: the names the spec gives them.
 PENDING = ("progress", "library", "destroy", "mausoleum", "starter")
 
-# Verbs in their encode() order, with how many arguments each takes.
-VERBS = ("build", "discard", "wonder", "progress", "destroy", "mausoleum", "starter", "coins")
-_ARITY = b"\x01\x01\x02\x01\x01\x01\x01\x01"
 # The box's 31 coins (14 of 1, 10 of 3, 7 of 6) are 86: no player holds more, and no
 # correction moves more (docs/7wd.md, "Bounds").
 _BOX_COINS = const(86)
@@ -95,7 +95,7 @@ _E_BOX = const(30)  # a correction would leave a player more coins than the box 
 
 def _no(n: int, *args: object) -> IllegalEvent:
     """The refusal with reason ``n`` of why.WHY, filled in with ``args`` when read."""
-    return refusal("duelcore.sevenwonders.why", n, *args)
+    return refusal(WHY, n, *args)
 
 
 class Game:
@@ -139,8 +139,8 @@ class Game:
         args = event[2:]
         if self.over:
             raise _no(_E_OVER)
-        if verb in VERBS and len(args) != _ARITY[VERBS.index(verb)]:
-            n = _ARITY[VERBS.index(verb)]
+        if verb in VERBS and len(args) != ARITY[VERBS.index(verb)]:
+            n = ARITY[VERBS.index(verb)]
             raise _no(_E_ARITY, verb, n, "" if n == 1 else "s")
         if verb == "coins":
             n = args[0]
@@ -166,32 +166,20 @@ class Game:
         handler(self, p, args)
 
     def legal(self) -> list:
-        """Every event apply() accepts now, corrections aside (legal.py, loaded when
-        asked: a device unloads it after, HELPERS)."""
-        import duelcore.sevenwonders.legal as legal
-
+        """Every event apply() accepts now, corrections aside (legal.py)."""
         return legal.legal(self)
 
     def encode(self, event: list) -> "int | None":
-        """The event as one small int (see engine.Match), or None if it has no code
-        (codes.py; a from-import would allocate each call)."""
-        import duelcore.sevenwonders.codes as codes
-
+        """The event as one small int (see engine.Match), or None if it has no code."""
         return codes.encode(event)
 
     def decode(self, code: int) -> list:
-        import duelcore.sevenwonders.codes as codes
-
         return codes.decode(code)
 
     def state(self) -> tuple:
-        import duelcore.sevenwonders.result as result
-
         return result.state(self)
 
     def result(self) -> dict:
-        import duelcore.sevenwonders.result as result
-
         return result.result(self)
 
     # -- queries the device asks ---------------------------------------------------

@@ -1,8 +1,4 @@
-"""7 Wonders Duel: every event the rules accept now, for a device's menus (Game.legal).
-
-Loaded when asked and, on a device, unloaded after (the package's HELPERS): its code is
-heap only while a menu is built.
-"""
+"""7 Wonders Duel: every event the rules accept now, for a device's menus (Game.legal)."""
 
 from ..compat import const
 from .cards import PROGRESS, name, wonder_name

@@ -8,7 +8,7 @@ Mathematics with six tokens 4 + 7 + 18; the box's 86 coins 28; the pawn's 10.
 """
 
 from ..compat import const
-from ..quick import Quick, no
+from ..pad import Quick, no
 
 _Q_MILITARY = const(11)
 _Q_PAWN = const(12)

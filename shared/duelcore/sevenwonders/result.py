@@ -1,7 +1,4 @@
-"""7 Wonders Duel: the spec's replay result and the state compared by tests (Game.result).
-
-Loaded when asked and, on a device, unloaded after (the package's HELPERS).
-"""
+"""7 Wonders Duel: the spec's replay result and the state compared by tests (Game.result)."""
 
 from .cards import PROGRESS, SYMBOLS, name, wonder_name
 from .score import CATEGORIES

@@ -25,6 +25,8 @@ from ..compat import const
 
 # Token kinds, in the order every count in this package uses (the spec's order).
 TOKENS = ("white", "blue", "green", "red", "black", "pearl", "gold")
+# The choices a game may wait for (None: none), in the order the rules number them.
+PENDING = (None, "color", "steal", "royal", "return")
 # Id letters of the colour codes.
 LETTERS = "wugrkjx"
 
@@ -136,7 +138,8 @@ def card_id(i: int) -> str:
     return "%d%s%d" % (lv, LETTERS[c - 48], n)
 
 
-def _by_id(name: str) -> int:
+def by_id(name: str) -> int:
+    """The index of the card with id ``name``, or -1."""
     if len(name) < 3 or name[0] not in "123" or name[1] not in LETTERS:
         return -1
     try:
@@ -153,20 +156,3 @@ def _by_id(name: str) -> int:
             if n == 0:
                 return j
     return -1
-
-
-def find(name: object) -> int:
-    """The index of the card a record names: an id, or a descriptor object (resolved by
-    duelcore.splendor.names, imported only when a record uses one).
-
-    Raises ValueError with a reason when the name is malformed, unknown, or a
-    descriptor that does not match exactly one card.
-    """
-    if isinstance(name, str):
-        i = _by_id(name)
-        if i < 0:
-            raise ValueError("unknown card %s" % name)
-        return i
-    from .names import match
-
-    return match(name)

@@ -1,6 +1,6 @@
 """Splendor Duel's events as small ints, for the engine's log (duelcore.engine.Match).
 
-A code is the verb (bits 0-3, rules.VERBS order), the player (bit 4) and the argument
+A code is the verb (bits 0-3, VERBS order), the player (bit 4) and the argument
 from bit 5, below 2**30 (a MicroPython small int: no heap):
 
     privilege take return   up to 8 token names in their order, 3 bits each from the
@@ -19,7 +19,22 @@ event itself. Encoding runs before apply() on every event: it never raises.
 """
 
 from . import cards as C
-from .rules import DECKS, TOKENS, VERBS
+from .cards import TOKENS
+
+# The verbs; an event code holds the index in its low 4 bits.
+VERBS = (
+    "privilege",
+    "replenish",
+    "take",
+    "reserve",
+    "buy",
+    "color",
+    "steal",
+    "royal",
+    "return",
+    "tokens",
+)
+DECKS = ("deck1", "deck2", "deck3")  # blind reservations
 
 
 def _token(x: object) -> int:
@@ -30,7 +45,7 @@ def _card(x: object) -> int:
     """The card an id names, written exactly as cards.card_id writes it (3 characters)."""
     if type(x) is not str or len(x) != 3 or not "1" <= x[2] <= "9":
         return -1
-    return C._by_id(x)
+    return C.by_id(x)
 
 
 def _tokens(arg: object) -> int:

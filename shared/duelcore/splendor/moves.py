@@ -11,7 +11,11 @@ buys the player can pay. Pass ``verb`` to build only one kind of event.
 
 from ..compat import const
 from . import cards as C
-from .rules import PENDING, TOKENS, Game, counts
+from .cards import PENDING, TOKENS
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # annotations only
+    from .rules import Game
 
 _GOLD = const(6)
 _JOKER = const(5)
@@ -42,7 +46,15 @@ def _multisets(avail: bytearray, size: int, kinds: int, out: list) -> None:
     walk(0, size)
 
 
-def legal(g: Game, verb: "str | None" = None) -> list:
+def _counts(names: list) -> bytearray:
+    """A multiset of token names (``_multisets``'s) as counts per kind."""
+    out = bytearray(7)
+    for name in names:
+        out[TOKENS.index(name)] += 1
+    return out
+
+
+def legal(g: "Game", verb: "str | None" = None) -> list:
     out: list = []
     if g._winner >= 0:
         return out
@@ -81,7 +93,7 @@ def legal(g: Game, verb: "str | None" = None) -> list:
         n = g._priv[p]
         for c in takes:
             if len(c) <= n:
-                if not g._blocks(p, counts(c, False)):
+                if not g._blocks(p, _counts(c)):
                     out.append(["privilege", p, c])
     if opening and (verb is None or verb == "replenish") and sum(g._bag) > 0:
         out.append(["replenish", p])
@@ -117,7 +129,7 @@ def legal(g: Game, verb: "str | None" = None) -> list:
     return out
 
 
-def _buys(g: Game, p: int, i: int, opts: "dict | None", out: list) -> None:
+def _buys(g: "Game", p: int, i: int, opts: "dict | None", out: list) -> None:
     cid = C.card_id(i)
     out.append(["buy", p, cid] if opts is None else ["buy", p, cid, opts])
     if C.get(i, _COLOR) == _JOKER:

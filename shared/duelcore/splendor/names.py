@@ -3,8 +3,8 @@
 A descriptor matches on the keys it gives: ``{"level": 1, "color": "red", "points": 0,
 "crowns": 1, "bonus": 1, "ability": null, "cost": {"black": 3}}`` (``color``: a gem
 colour, ``joker`` or null; ``ability``: null, again, token, privilege or steal; cost
-colours left out are 0). It must match exactly one of the 67 cards. Records written by
-the device name cards by id, so this module is imported only when a descriptor appears.
+colours left out are 0). It must match exactly one of the 67 cards. ``find`` takes an id
+or a descriptor.
 """
 
 from ..compat import const
@@ -89,3 +89,18 @@ def match(desc: object) -> int:
     if found < 0:
         raise ValueError("no card matches the descriptor")
     return found
+
+
+def find(name: object) -> int:
+    """The index of the card a record names: an id, or a descriptor object (resolved by
+    ``match``).
+
+    Raises ValueError with a reason when the name is malformed, unknown, or a
+    descriptor that does not match exactly one card.
+    """
+    if isinstance(name, str):
+        i = C.by_id(name)
+        if i < 0:
+            raise ValueError("unknown card %s" % name)
+        return i
+    return match(name)

@@ -6,7 +6,7 @@ jokers' 8 (a joker takes a colour).
 """
 
 from ..compat import const
-from ..quick import Quick, no
+from ..pad import Quick, no
 from .rules import VICTORIES
 
 _Q_COLOUR = const(13)

@@ -4,12 +4,17 @@
 
 from ..compat import const
 from . import cards as C
-from .rules import TOKENS, Game
+from . import names
+from .cards import TOKENS
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # annotations only
+    from .rules import Game
 
 _COST = const(5)  # the offset of a card's cost (cards.py)
 
 
-def price(g: Game, p: int, card: object) -> dict:
+def price(g: "Game", p: int, card: object) -> dict:
     """What ``card`` (an id or a descriptor) costs player p now.
 
     Returns ``cost`` (printed), ``discount`` (what p's bonuses take off), ``pay`` (the
@@ -19,7 +24,7 @@ def price(g: Game, p: int, card: object) -> dict:
     card can be reached (display, reserve) is not checked: see legal("buy").
     Raises ValueError for a card that does not exist.
     """
-    i = C.find(card)
+    i = names.find(card)
     bon = g._bonus[p]
     cost = {}
     discount = {}
@@ -48,7 +53,7 @@ def price(g: Game, p: int, card: object) -> dict:
     }
 
 
-def distance(g: Game, p: int) -> dict:
+def distance(g: "Game", p: int) -> dict:
     """How far player p is from each way to win (0: reached).
 
     ``points``: to 20 points; ``crowns``: to 10 crowns; ``color``: to 10 points in one

@@ -19,6 +19,10 @@ reserve, buy), then what it sets off (a joker's colour, steals, royal cards), th
 from ..compat import const
 from ..errors import IllegalEvent, refusal
 from . import cards as C
+from . import codes, moves, names, queries
+from .cards import PENDING
+from .codes import DECKS, VERBS
+from .why import WHY
 
 TOKENS = C.TOKENS
 _PEARL = const(5)
@@ -51,27 +55,11 @@ _WIN_POINTS = const(20)
 _WIN_CROWNS = const(10)
 _WIN_COLOR = const(10)
 
-PENDING = (None, "color", "steal", "royal", "return")
 _P_COLOR = const(1)
 _P_STEAL = const(2)
 _P_ROYAL = const(3)
 _P_RETURN = const(4)
 VICTORIES = ("points", "crowns", "color")
-# The verbs; an event code (codes.py) holds the index in its low 4 bits.
-VERBS = (
-    "privilege",
-    "replenish",
-    "take",
-    "reserve",
-    "buy",
-    "color",
-    "steal",
-    "royal",
-    "return",
-    "tokens",
-)
-
-DECKS = ("deck1", "deck2", "deck3")  # blind reservations
 
 # Tokens at the start: 4 of each gem, 2 pearls, 3 gold, all on the board.
 _START = b"\x04\x04\x04\x04\x04\x02\x03"
@@ -126,7 +114,7 @@ _E_BEYOND = const(44)  # a correction would leave a hand above _MAX_HELD of a to
 
 def _no(n: int, *args: object) -> IllegalEvent:
     """The refusal with reason ``n`` of why.WHY, filled in with ``args`` when read."""
-    return refusal("duelcore.splendor.why", n, *args)
+    return refusal(WHY, n, *args)
 
 
 def token(name: object) -> int:
@@ -162,7 +150,7 @@ def _move(n: bytearray, src: bytearray, dst: bytearray) -> None:
 
 def _card(name: object) -> int:
     try:
-        return C.find(name)
+        return names.find(name)
     except ValueError as e:
         raise IllegalEvent(str(e))
 
@@ -591,15 +579,10 @@ class Game:
     # -- event codes ----------------------------------------------------------------------
 
     def encode(self, event: list) -> "int | None":
-        """The event as one small int for the engine's log, or None: it has no code
-        (codes.py, loaded by the first event; a from-import would allocate each call)."""
-        import duelcore.splendor.codes as codes
-
+        """The event as one small int for the engine's log, or None: it has no code."""
         return codes.encode(event)
 
     def decode(self, code: int) -> list:
-        import duelcore.splendor.codes as codes
-
         return codes.decode(code)
 
     # -- output ----------------------------------------------------------------------
@@ -677,21 +660,15 @@ class Game:
 
     def legal(self, verb: "str | None" = None) -> list:
         """Every event apply would accept now (only ``verb`` events if given)."""
-        from .moves import legal
-
-        return legal(self, verb)
+        return moves.legal(self, verb)
 
     def price(self, p: int, card: object) -> dict:
         """What card costs player p now, with the breakdown and whether p can pay."""
-        from .queries import price
-
-        return price(self, p, card)
+        return queries.price(self, p, card)
 
     def distance(self, p: int) -> dict:
         """How far player p is from each victory condition."""
-        from .queries import distance
-
-        return distance(self, p)
+        return queries.distance(self, p)
 
 
 def _named(values: bytearray, n: int) -> dict:

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from duelcore.errors import IllegalEvent
-from duelcore.splendor import Game
+from duelcore.splendor import Game, names
 from duelcore.splendor import cards as C
 from duelcore.splendor.names import describe
 
@@ -82,7 +82,7 @@ def give(g: Game, p: int, **counts: int) -> None:
 
 
 def idx(card: str) -> int:
-    return C.find(card)
+    return names.find(card)
 
 
 def own(g: Game, p: int, card: str, color: str | None = None) -> None:

@@ -12,6 +12,7 @@ import pytest
 from sdhelp import SHARED
 
 from duelcore.splendor import cards as C
+from duelcore.splendor import names
 from duelcore.splendor.names import ABILITIES, describe
 
 DATA = SHARED / "data" / "splendor-duel"
@@ -87,7 +88,7 @@ def test_every_reference_card_is_found_by_its_descriptor() -> None:
             "ability": ability,
             "cost": {k: v for k, v in zip(COSTS, cost, strict=True) if v},
         }
-        i = C.find(desc)
+        i = names.find(desc)
         assert describe(i) == desc
 
 
@@ -135,7 +136,7 @@ def test_ids_count_from_one_within_level_and_letter() -> None:
     for i, cid in enumerate(ids):
         seen[cid[:2]] += 1
         assert cid == "%s%d" % (cid[:2], seen[cid[:2]])
-        assert C.find(cid) == i
+        assert names.find(cid) == i
         assert cid[0] == str(C.level(i))
         assert cid[1] == C.LETTERS[C.get(i, 0)]
     assert ids[:5] == ["1w1", "1w2", "1w3", "1w4", "1w5"]
@@ -164,16 +165,16 @@ def test_token_ability_only_on_coloured_cards() -> None:
 
 def test_descriptors_are_unique() -> None:
     for i in range(C.COUNT):
-        assert C.find(describe(i)) == i
+        assert names.find(describe(i)) == i
 
 
 def test_a_partial_descriptor_must_match_exactly_one_card() -> None:
-    assert C.find({"level": 1, "color": "red", "crowns": 1}) == C.find("1r4")
-    assert C.find({"level": 3, "color": None}) == C.find("3x1")
+    assert names.find({"level": 1, "color": "red", "crowns": 1}) == names.find("1r4")
+    assert names.find({"level": 3, "color": None}) == names.find("3x1")
     with pytest.raises(ValueError, match="more than one"):
-        C.find({"level": 1, "color": "red"})
+        names.find({"level": 1, "color": "red"})
     with pytest.raises(ValueError, match="no card"):
-        C.find({"level": 1, "points": 9})
+        names.find({"level": 1, "points": 9})
 
 
 @pytest.mark.parametrize(
@@ -182,7 +183,7 @@ def test_a_partial_descriptor_must_match_exactly_one_card() -> None:
 )
 def test_unknown_card_names_are_refused(name: object) -> None:
     with pytest.raises(ValueError):
-        C.find(name)
+        names.find(name)
 
 
 @pytest.mark.parametrize(
@@ -197,7 +198,7 @@ def test_unknown_card_names_are_refused(name: object) -> None:
 )
 def test_malformed_descriptors_are_refused(desc: dict) -> None:
     with pytest.raises(ValueError):
-        C.find(desc)
+        names.find(desc)
 
 
 def test_totals_of_the_published_game() -> None:

@@ -18,7 +18,7 @@ from sdhelp import TOKENS, norm, record
 
 from duelcore import IllegalEvent, Match
 from duelcore.record import dumps, loads
-from duelcore.splendor import Game
+from duelcore.splendor import Game, names
 from duelcore.splendor import cards as C
 from duelcore.splendor.names import describe
 
@@ -35,9 +35,9 @@ def check_invariants(g: Game) -> None:
     for p in (0, 1):
         pl = r["players"][p]
         royals = sum(C.ROYAL_POINTS[C.ROYALS.index(x)] for x in pl["royals"])
-        cards = sum(describe(C.find(c))["points"] for c in pl["cards"])
+        cards = sum(describe(names.find(c))["points"] for c in pl["cards"])
         assert pl["points"] == cards + royals
-        assert pl["crowns"] == sum(describe(C.find(c))["crowns"] for c in pl["cards"])
+        assert pl["crowns"] == sum(describe(names.find(c))["crowns"] for c in pl["cards"])
         assert pl["reserved"] == len(pl["reserved_cards"]) <= 3
         assert len(pl["royals"]) <= 2
 

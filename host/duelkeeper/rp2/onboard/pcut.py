@@ -9,10 +9,6 @@ screens/): the journal gets the very bytes the app would write.
 
 from firmware.storage import Storage
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # annotations only
-    from typing import Any
-
 
 class Coded:
     """Stands for the app's ``Match.game``: ``encode()`` gives the code the real core
@@ -25,14 +21,13 @@ class Coded:
         return self.code
 
 
-class Running(Storage):
+class Running(Storage):  # type: ignore[misc]  # firmware: checked in the device run
     """Storage as the app holds it while it runs: the repairs at boot (``reconcile``)
     were made by the boot that wrote the state cut here, so the first flash operation
     after the command is the call's own."""
 
-    def _cold(self, name: str, *args: object) -> "Any":
-        if name != "reconcile":
-            return Storage._cold(self, name, *args)
+    def reconcile(self) -> None:
+        pass
 
 
 def append(event: "list[object]", code: int) -> None:
