@@ -80,11 +80,13 @@ def plural(n: int) -> int:
     return 1 if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14 else 2
 
 
-def count(n: int, text: "str | int") -> str:
+def count(n: int, text: "str | int", sign: bool = False) -> str:
     """``n`` things in words: ``text`` is a word's forms, ``|`` between them, each with its
-    ``%d`` (``"%d coin|%d coins"``); the language's form for ``n`` (``plural``)."""
+    ``%d`` (``"%d coin|%d coins"``); the language's form for ``n`` (``plural``);
+    ``sign``: ``+1 coin``, ``-2 coins``, as a correction says."""
     forms = tr(text).split("|")
-    return forms[min(plural(n), len(forms) - 1)] % n
+    form = forms[min(plural(abs(n)), len(forms) - 1)]
+    return (form.replace("%d", "%+d") if sign else form) % n
 
 
 def row(game: str, id: str) -> "str | int":

@@ -60,7 +60,7 @@ _PAST = (
 
 
 # A payment's resources counted (lang.count), in pay's order.
-_PAID = (word("%d marble"), word("%d iron"), word("%d gold"), word("%d coin|%d coins"))
+PAID = (word("%d marble"), word("%d iron"), word("%d gold"), word("%d coin|%d coins"))
 
 
 def units(a: int, f: int) -> str:
@@ -88,7 +88,7 @@ def pay(counts: dict, short: bool = False) -> str:
         if short and n:
             out.append("%d%s" % (n, letters[i]))
         elif n:
-            out.append(count(n, _PAID[i]))
+            out.append(count(n, PAID[i]))
         i += 1
     return " ".join(out) if out else tr("free")
 

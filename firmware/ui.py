@@ -11,7 +11,7 @@ allocates little (and frames are drawn on a change, never per tick).
 from micropython import const
 
 from .gfx.canvas import BLACK, LARGE, LEFT, RIGHT, SMALL, WHITE, Canvas, text_at
-from .lang import lang, tr, word
+from .lang import count, lang, tr, word
 
 __all__ = ("Canvas", "big", "columns", "fit", "flag", "hints", "menu", "pair", "status", "title")
 
@@ -219,13 +219,15 @@ def columns(c: Canvas, s: object, y: int, turn: int) -> int:
     return half
 
 
-def corrections(who: str, p: int, names: tuple, verb: str, labels: list, events: list) -> None:
+def corrections(
+    who: str, p: int, names: tuple, counted: tuple, verb: str, labels: list, events: list
+) -> None:
     """The C menu's corrections for player p: one unit of each name more or less.
 
     For the games whose correction verb takes {name: n} (Splendor's tokens, Antike's
-    resources).
+    resources). ``counted``: each name's words for a count (lang.count: ``+1 монета``).
     """
-    for k in names:
+    for i in range(len(names)):
         for n in (1, -1):
-            labels.append("%s %+d %s" % (who, n, tr(k)))
-            events.append([verb, p, {k: n}])
+            labels.append("%s %s" % (who, count(n, counted[i], True)))
+            events.append([verb, p, {names[i]: n}])

@@ -13,7 +13,7 @@ from duelcore.antike.queries import needs
 from ..gfx.canvas import LARGE, SMALL, Canvas
 from ..gfx.icons import CROWN
 from ..lang import lang, name, tr
-from ..notices import describe
+from ..notices import PAID, describe
 from ..ui import GAME_HINTS, REDO_HINTS, big, columns, corrections, flag, hints, status
 from . import BTN_A, BTN_B, BTN_C, BTN_DOWN, BTN_UP, PRESS, Base, choice, more, turnad
 
@@ -132,7 +132,7 @@ class Screen(Base):
     def corrections(self, p: int, labels: list, events: list) -> None:
         """The C menu's corrections for player p: a unit of each resource more or less."""
         who = self.app.players()[p]  # type: ignore[attr-defined]
-        corrections(who, p, _RESOURCES, "resources", labels, events)
+        corrections(who, p, _RESOURCES, PAID, "resources", labels, events)
 
     def rows(self, result: dict) -> tuple:
         """The score sheet's rows (label, player 0, player 1), and the row that decided."""

@@ -17,7 +17,7 @@ from ..gfx.icons import CROWN, GEM, SCROLL, STAR
 from ..lang import tr
 from ..ui import GAME_HINTS, REDO_HINTS, columns, corrections, flag, hints, pair, status
 from . import BTN_A, BTN_B, BTN_C, BTN_DOWN, BTN_UP, PRESS, Base, more, turnsd, wordsd
-from .wordsd import COLOURS, LETTERS, PENDING, again
+from .wordsd import COLOURS, COUNTED, LETTERS, PENDING, again
 
 NEAR = 3  # flag a victory this close
 WIN = (20, 10, 10)  # points, crowns, one colour's points
@@ -137,7 +137,7 @@ class Screen(Base):
     def corrections(self, p: int, labels: list, events: list) -> None:
         """The C menu's corrections for player p: a token of each colour more or less."""
         who = self.app.players()[p]  # type: ignore[attr-defined]
-        corrections(who, p, TOKENS, "tokens", labels, events)
+        corrections(who, p, TOKENS, COUNTED, "tokens", labels, events)
 
     def rows(self, result: dict) -> tuple:
         return wordsd.rows(result)

@@ -21,7 +21,7 @@ LEVELS = ("", "I", "II", "III")
 COLOURS = ("white", "blue", "green", "red", "black", "joker", "plain")
 LETTERS = word("WUGRKP")
 # Token counts in words, TOKENS order: each a word's forms for a count (lang.count).
-_COUNTED = (
+COUNTED = (
     word("%d white"), word("%d blue"), word("%d green"), word("%d red"), word("%d black"),
     word("%d pearl"), word("%d gold"),
 )  # fmt: skip
@@ -73,7 +73,7 @@ def tokens(counts: "dict | list", short: bool = False) -> str:
         t = TOKENS[k]
         n = counts.count(t) if isinstance(counts, list) else counts.get(t, 0)
         if n:
-            out.append(("%d%s" % (n, letters[k])) if short and k < 6 else count(n, _COUNTED[k]))
+            out.append(("%d%s" % (n, letters[k])) if short and k < 6 else count(n, COUNTED[k]))
     return " ".join(out) if out else tr("nothing")
 
 

@@ -414,7 +414,7 @@ def test_russian_notices_agree_in_case_and_number() -> None:
     genitive), counts in Russian's three forms; Japanese counts without a space."""
     from types import SimpleNamespace
 
-    from firmware import notices
+    from firmware import notices, ui
     from firmware.screens import track7, wordsd
 
     screen = SimpleNamespace(app=SimpleNamespace(players=lambda: ["А", "В"]))
@@ -440,6 +440,9 @@ def test_russian_notices_agree_in_case_and_number() -> None:
     assert ru(notices.describe(["rondel", 0, 3, {"coins": 2}], ["А", "В"])) == (
         "А: 3 шага: 2 монеты"
     )
+    labels: list = []
+    ui.corrections("А", 0, ("coins", "marble"), (notices.PAID[3], notices.PAID[0]), "x", labels, [])
+    assert [ru(t) for t in labels] == ["А +1 монета", "А -1 монета", "А +1 мрамор", "А -1 мрамор"]
     speak.use("ja")
     assert make_lang.plain("ja", wordsd.tokens({"green": 3})) == "緑3"
     speak.use("en")
