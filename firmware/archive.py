@@ -518,11 +518,6 @@ def read(s: "Storage", game_id: str) -> "dict[str, object] | None":
         raise ValueError("game %s does not unpack" % game_id)
 
 
-def raw(s: "Storage", game_id: str) -> "bytes | None":
-    """The bytes of an unsynced game's file as they are (None: no such game)."""
-    return _read(s.dir + "/" + game_id + ".dk") if game_id in unsynced(s) else None
-
-
 def set_aside(s: "Storage", game_id: str) -> bool:
     """Rename an unsynced game's file to ``<id>.bad``, listed no more: the PC has copied
     it (sync, for a damaged one). False when there is no such game."""

@@ -215,12 +215,30 @@ def roster(names: tuple, renames: dict, root: "str | None" = None) -> None:
 
 
 def raw(game_id: str, root: "str | None" = None) -> None:
-    data = archive.raw(_storage(root), game_id)
-    if data is None:
+    """An unsynced game's file, read twice a chunk at a time (its length and CRC-32, then
+    its hex): a journal set aside at boot may be tens of KB, more than the heap holds
+    as bytes and hex at once."""
+    s = _storage(root)
+    if game_id not in archive.unsynced(s):
         print("NONE %s" % game_id)
         return
-    print("RAW %d %08x" % (len(data), crc32(data)))
-    print(binascii.hexlify(data).decode())
+    path = s.dir + "/" + game_id + ".dk"
+    chunk = bytearray(512)
+    view = memoryview(chunk)
+    n = crc = 0
+    with open(path, "rb") as f:
+        k = f.readinto(chunk)
+        while k:
+            n += k
+            crc = crc32(view[:k], crc)
+            k = f.readinto(chunk)
+    print("RAW %d %08x" % (n, crc))
+    with open(path, "rb") as f:
+        k = f.readinto(chunk)
+        while k:
+            print(binascii.hexlify(bytes(view[:k])).decode(), end="")
+            k = f.readinto(chunk)
+    print()
 
 
 def aside(game_id: str, root: "str | None" = None) -> None:
