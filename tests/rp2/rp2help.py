@@ -63,14 +63,17 @@ def board_frames(device: Rp2Device, steps: list[Step]) -> list[bytes | None]:
 
 
 def filed_script(record: dict[str, Any], buttons: str, flash: Path, end: bool) -> list[Step]:
-    """``script`` and then the gestures that file the game: with ``end``, the C menu's
-    "End game now and save it" first (a game stopped before its end); then A on the
-    score sheet (it files the game, ready for sync)."""
+    """``script`` and then the gestures that file the game: with ``end``, the C menu
+    opened and left with B (every button used), then its "End game now and save it" (a
+    game stopped before its end); then A on the score sheet (it files the game, ready
+    for sync)."""
     with Device(flash, runtime="cpython", buttons=buttons) as device:
         device.step(0)
         player = Autoplayer(device)
         player.play(json.loads(json.dumps(record)))
         if end:
+            player.press("c")
+            player.press("b")
             player.press("c")
             v = player.view()
             player.pick(v, v["labels"].index("End game now and save it"))
