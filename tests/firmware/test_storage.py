@@ -12,6 +12,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import fwhelp  # noqa: F401  (the MicroPython shims: storage imports lang, which draws)
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
