@@ -150,16 +150,29 @@ def names(ap: Autoplayer) -> str:
     return "Spelling a name with the letter picker"
 
 
+SCRIPTS: dict[str, Callable[[Autoplayer], str]] = {
+    "7wd": seven,
+    "splendor": splendor,
+    "antike": antike,
+    "names": names,
+}
+
+
+def script(name: str) -> str:
+    """The text of docs/screenshots/NAME.txt, played out on today's firmware."""
+    with tempfile.TemporaryDirectory() as tmp, Device(Path(tmp), runtime="cpython") as d:
+        d.step(0)
+        ap = Autoplayer(d)
+        about = SCRIPTS[name](ap)
+        return script_text(ap.steps, about)
+
+
 def main() -> int:
     OUT.mkdir(parents=True, exist_ok=True)
-    scripts = (("7wd", seven), ("splendor", splendor), ("antike", antike), ("names", names))
-    for name, play in scripts:
-        with tempfile.TemporaryDirectory() as tmp, Device(Path(tmp), runtime="cpython") as d:
-            d.step(0)
-            ap = Autoplayer(d)
-            about = play(ap)
-            (OUT / f"{name}.txt").write_text(script_text(ap.steps, about))
-            print(f"{name}.txt: {len(ap.steps)} lines")
+    for name in SCRIPTS:
+        text = script(name)
+        (OUT / f"{name}.txt").write_text(text)
+        print(f"{name}.txt: {len(text.splitlines()) - 1} lines")
     return 0
 
 
