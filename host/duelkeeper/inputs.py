@@ -2,7 +2,8 @@
 
 A file holds one record (a JSON object), a JSON array of records, or JSON lines (one
 record per line; blank lines skipped); or one game's archive file as the device keeps it
-(``<id>.dk``, packed: sync's raw copies in the quarantine folder). ``-`` is standard
+(``<id>.dk``, packed: sync's raw copies in the quarantine folder), or a journal the
+device set aside (``<device id>-<n>.journal.dk``, there too). ``-`` is standard
 input. Every failure names the file, and the line or item, in one line.
 
 An input is read whole, so it has a size bound (MAX_BYTES), and only a regular file is
@@ -19,7 +20,7 @@ from typing import Any
 
 from duelcore import IllegalEvent, RecordError
 from duelcore.record import parse
-from duelkeeper import packed
+from duelkeeper import journal, packed
 from duelkeeper.entry import Entry, prepare
 from duelkeeper.errors import QUOTE_MAX, DuelkeeperError, shown_quote
 from duelkeeper.progress import Progress
@@ -105,6 +106,8 @@ def read_records(sources: Iterable[str]) -> list[tuple[str, Any]]:
         data = read_bytes(source)
         if packed.is_archive(data):
             out.append(_archive(data, source))
+        elif journal.is_journal(data):
+            out.append(_journal(data, source))
         else:
             out += parse_records(_text(data, source), source)
     return out
@@ -120,8 +123,18 @@ def _archive(data: bytes, source: str) -> tuple[str, Any]:
     return (f"{name} ({wrong})" if wrong else name), Salvaged(record) if wrong else record
 
 
+def _journal(data: bytes, source: str) -> tuple[str, Any]:
+    """A journal the device set aside: its record, kept as far as it replays."""
+    name = _name(source)
+    try:
+        record, wrong = journal.salvage(data)
+    except ValueError as e:
+        raise DuelkeeperError(f"{name}: a journal, but {e}") from None
+    return f"{name} ({wrong or 'a journal'})", Salvaged(record)
+
+
 class Salvaged(dict[str, Any]):
-    """A record read from a damaged archive file: its events are kept as far as they
+    """A record read from a damaged archive file or a journal: its events are kept as far as they
     replay (``load_entries``)."""
 
 
