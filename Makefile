@@ -79,11 +79,13 @@ sim: venv node_modules
 
 # docs/screenshots/*.png from the button scripts beside them (tools/screenshot_scripts.py
 # writes the scripts), played on the MicroPython VM by `duelkeeper sim`; the same scripts
-# in Japanese and Russian write docs/screenshots/ja/ and ru/ (docs/languages.md).
+# in Japanese and Russian write docs/screenshots/ja/ and ru/ (docs/languages.md), where a
+# script of the same name there (ja/7wd.txt: setup's lists in the language's order) wins.
 screenshots: venv node_modules
 	@set -e; for lang in en ja ru; do \
 	  out=docs/screenshots; [ $$lang = en ] || out=docs/screenshots/$$lang; mkdir -p $$out; \
 	  for script in docs/screenshots/*.txt; do \
+	    [ ! -f $$out/$$(basename $$script) ] || script=$$out/$$(basename $$script); \
 	    tmp=$$(mktemp -d); \
 	    $(VENV)/bin/duelkeeper sim --storage $$tmp/flash --lang $$lang --script $$script \
 	      --screenshot $$tmp/shots --scale 2; \

@@ -21,6 +21,7 @@ sys.path[:0] = [str(ROOT / "host"), str(ROOT / "shared")]
 
 from duelcore import Match  # noqa: E402
 from duelcore.sevenwonders.cards import card  # noqa: E402
+from duelkeeper.sim import set_lang  # noqa: E402
 from duelkeeper.sim.autoplay import Autoplayer, script_text  # noqa: E402
 from duelkeeper.sim.device import Device  # noqa: E402
 from duelkeeper.sim.script import Step  # noqa: E402
@@ -158,21 +159,32 @@ SCRIPTS: dict[str, Callable[[Autoplayer], str]] = {
 }
 
 
-def script(name: str) -> str:
-    """The text of docs/screenshots/NAME.txt, played out on today's firmware."""
-    with tempfile.TemporaryDirectory() as tmp, Device(Path(tmp), runtime="cpython") as d:
-        d.step(0)
-        ap = Autoplayer(d)
-        about = SCRIPTS[name](ap)
-        return script_text(ap.steps, about)
+# 7WD's setup lists the progress tokens in the language's order of their names, so its
+# presses differ by language: ja/7wd.txt and ru/7wd.txt, which make screenshots plays there.
+LANGS: dict[str, tuple[str, ...]] = {"7wd": ("ja", "ru")}
+
+
+def script(name: str, lang: str = "en") -> str:
+    """The text of docs/screenshots/NAME.txt (LANG/NAME.txt), played out on today's
+    firmware in that language."""
+    with tempfile.TemporaryDirectory() as tmp:
+        if lang != "en":
+            set_lang(Path(tmp), "sim", lang)
+        with Device(Path(tmp), runtime="cpython") as d:
+            d.step(0)
+            ap = Autoplayer(d)
+            about = SCRIPTS[name](ap)
+            return script_text(ap.steps, about)
 
 
 def main() -> int:
-    OUT.mkdir(parents=True, exist_ok=True)
     for name in SCRIPTS:
-        text = script(name)
-        (OUT / f"{name}.txt").write_text(text)
-        print(f"{name}.txt: {len(text.splitlines()) - 1} lines")
+        for lang in ("en", *LANGS.get(name, ())):
+            out = OUT if lang == "en" else OUT / lang
+            out.mkdir(parents=True, exist_ok=True)
+            text = script(name, lang)
+            (out / f"{name}.txt").write_text(text)
+            print(f"{out.relative_to(ROOT)}/{name}.txt: {len(text.splitlines()) - 1} lines")
     return 0
 
 

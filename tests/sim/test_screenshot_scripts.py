@@ -1,8 +1,9 @@
 """docs/screenshots/*.txt are what tools/screenshot_scripts.py writes on today's menus.
 
 A menu that changes shifts every press after it, and a stale script then plays into the
-wrong screens (the PNGs show the quick-score pad instead of a game): regenerating each
-script on the CPython device and comparing catches that in seconds. And every screenshot
+wrong screens (the PNGs show the quick-score pad instead of a game), as does a list in
+the language's order (7WD's setup: ja/7wd.txt, ru/7wd.txt): regenerating each script on
+the CPython device and comparing catches that in seconds. And every screenshot
 the README shows is a shot some script takes."""
 
 import importlib.util
@@ -21,11 +22,18 @@ _spec.loader.exec_module(screenshot_scripts)
 SHOTS = ROOT / "docs" / "screenshots"
 
 
-@pytest.mark.parametrize("name", list(screenshot_scripts.SCRIPTS))
-def test_script_matches_the_menus(name: str) -> None:
-    committed = (SHOTS / f"{name}.txt").read_text()
-    assert screenshot_scripts.script(name) == committed, (
-        f"docs/screenshots/{name}.txt is stale: run tools/screenshot_scripts.py"
+CASES = [
+    (name, lang)
+    for name in screenshot_scripts.SCRIPTS
+    for lang in ("en", *screenshot_scripts.LANGS.get(name, ()))
+]
+
+
+@pytest.mark.parametrize(("name", "lang"), CASES)
+def test_script_matches_the_menus(name: str, lang: str) -> None:
+    path = SHOTS / f"{name}.txt" if lang == "en" else SHOTS / lang / f"{name}.txt"
+    assert screenshot_scripts.script(name, lang) == path.read_text(), (
+        f"{path.relative_to(ROOT)} is stale: run tools/screenshot_scripts.py"
     )
 
 

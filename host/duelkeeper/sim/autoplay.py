@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 from duelcore.quick import choices, fields, wins
-from duelcore.sevenwonders.cards import PROGRESS, card
+from duelcore.sevenwonders.cards import PROGRESS, WONDER_COUNT, card, wonder_name
 from duelkeeper.errors import DuelkeeperError
 from duelkeeper.sim.device import Device
 from duelkeeper.sim.script import BUTTONS, LONG_MS, PRESS_MS, Step, masks
@@ -157,15 +157,26 @@ class Autoplayer:
         self.pick(self.view(), setup["first"] + (2 if isinstance(wonders, list) else 0))
         if record["game"] != "7wd":
             return
-        if isinstance(wonders, list):  # each seat's four, marked in the list's order
+        # The lists are in the device language's order of the names
+        # (firmware/screens/setup.py); each is marked in the list's order (the fewest
+        # presses; the record keeps the order marked, and the order carries no rule).
+        if isinstance(wonders, list):  # each seat's four; the second seat's, the rest
+            every = [wonder_name(w) for w in range(WONDER_COUNT)]
             for seat in (0, 1):
-                ids = _labels_as_ids(self.view())
-                for k in sorted(ids.index(w) for w in wonders[seat]):
+                shown = self._collated([w for w in every if seat == 0 or w not in wonders[0]])
+                for k in sorted(shown.index(w) for w in wonders[seat]):
                     self.pick(self.view(), k)
-        # The tokens on the board, marked in the list's order (the fewest presses; the
-        # record keeps the order marked, and the order carries no rule).
-        for k in sorted(PROGRESS.index(token) for token in setup["progress"]):
+        shown = self._collated(list(PROGRESS))  # the tokens on the board
+        for k in sorted(shown.index(token) for token in setup["progress"]):
             self.pick(self.view(), k)
+
+    def _collated(self, ids: list[str]) -> list[str]:
+        """7WD's ``ids`` in the order the device's language lists them."""
+        reply = self.device.call(
+            "import firmware.lang as _l\n_value = _l.collate('7wd', %r)\ndel _l" % ids
+        )
+        shown: list[str] = reply.value
+        return shown
 
     def _name(self, seat: int, name: str) -> None:
         v = self.view()
@@ -334,10 +345,6 @@ class Autoplayer:
         while self.device.last.events < len(events):
             self.event(events[self.device.last.events])
         return self.steps
-
-
-def _labels_as_ids(v: dict[str, Any]) -> list[str]:
-    return ["-".join(label.lower().split()) for label in v["labels"]]
 
 
 def script_text(steps: list[Step], comment: str = "") -> str:
