@@ -42,6 +42,10 @@ def boot(app: "App") -> None:
     except (OSError, ValueError):
         app.match = None
         notice = tr("Saved game unreadable")
+        try:  # set aside as it is, before a new game could write over it
+            app.storage.keep_journal()  # type: ignore[attr-defined]
+        except OSError:
+            pass
     app.notice = notice or why
     if app.later:  # what could not be read may have been no move at all
         catch_up(app)

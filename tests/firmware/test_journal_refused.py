@@ -201,3 +201,36 @@ def test_the_record_nests_as_deep_as_the_host_reads(
         else:
             assert (v["screen"], v["notice"]) == ("games", "Saved game unreadable: set aside")
     assert kept(tmp_path) == ([] if resumes else [data])
+
+
+def test_a_journal_the_flash_cannot_read_is_set_aside(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A read error on the journal at boot read as no journal at all, and the next new
+    game wrote over it: now boot says so and sets the journal aside as it is."""
+    from fwhelp import framebuf  # noqa: F401  (installs the shims: firmware imports them)
+    from test_app_setup_resume import _app
+
+    import firmware.flash as fwflash
+    from boards import sim as board
+
+    for name in ("WIDTH", "HEIGHT", "BUTTONS", "ROOT"):
+        monkeypatch.setattr(board, name, getattr(board, name))
+    written(tmp_path)
+    data = (tmp_path / "games" / "journal.dj").read_bytes()
+    real = fwflash.os
+
+    class Unreadable:
+        def __getattr__(self, name: str) -> Any:
+            return getattr(real, name)
+
+        def stat(self, path: str) -> Any:
+            if path.endswith("journal.dj"):
+                raise OSError(5, "EIO")
+            return real.stat(path)
+
+    monkeypatch.setattr(fwflash, "os", Unreadable())
+    app = _app(tmp_path)
+    assert (app.match, app.notice) == (None, "Saved game unreadable")
+    assert kept(tmp_path) == [data]
+    assert not (tmp_path / "games" / "journal.dj").exists()
