@@ -33,7 +33,6 @@ if TYPE_CHECKING:  # annotations only
     from .storage import Storage
 
 _OBJECT = const(0x7B)  # "{": the first byte of the record's JSON
-_ENOENT = const(2)  # errno's "no such file": the same number on both runtimes
 _CODE = const(1)  # the tag of an event journalled as its code (flash.py writes them)
 # The CRC-32 of any data followed by its own CRC-32 (little-endian) is this constant: one
 # check per entry, and a small int on MicroPython, so a good entry allocates no long int.
@@ -58,18 +57,16 @@ def _read(path: str) -> "bytes | None":
 
 def _load(path: str) -> "tuple[bytearray, int] | None":
     """The first storage.MAX_JOURNAL bytes of the file at ``path``, read into one buffer
-    (the heap holds no second copy), and the file's size; None: no such file. Any other
-    OSError is raised: a journal the flash cannot read is no journal missing, and must
-    not be written over (session.boot sets it aside)."""
-    try:
-        size = flash.os.stat(path)[6]
-        buf = bytearray(min(size, flash.MAX_JOURNAL))
-        with open(path, "rb") as f:
-            got = f.readinto(buf)
-    except OSError as e:
-        if e.args and e.args[0] == _ENOENT:
-            return None
-        raise
+    (the heap holds no second copy), and the file's size; None: no such file. A file
+    there that the flash cannot read raises its OSError: it is no journal missing, and
+    must not be written over (session.boot sets it aside). Whether it is there is asked
+    first, as errno's numbers differ between ports (the WebAssembly VM's ENOENT is 44)."""
+    if not flash.exists(path):
+        return None
+    size = flash.os.stat(path)[6]
+    buf = bytearray(min(size, flash.MAX_JOURNAL))
+    with open(path, "rb") as f:
+        got = f.readinto(buf)
     return (buf if got == len(buf) else buf[:got]), size
 
 

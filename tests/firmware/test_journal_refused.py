@@ -208,28 +208,25 @@ def test_a_journal_the_flash_cannot_read_is_set_aside(
 ) -> None:
     """A read error on the journal at boot read as no journal at all, and the next new
     game wrote over it: now boot says so and sets the journal aside as it is."""
+    import builtins
+
     from fwhelp import framebuf  # noqa: F401  (installs the shims: firmware imports them)
     from test_app_setup_resume import _app
 
-    import firmware.flash as fwflash
+    import firmware.archive as archive
     from boards import sim as board
 
     for name in ("WIDTH", "HEIGHT", "BUTTONS", "ROOT"):
         monkeypatch.setattr(board, name, getattr(board, name))
     written(tmp_path)
     data = (tmp_path / "games" / "journal.dj").read_bytes()
-    real = fwflash.os
 
-    class Unreadable:
-        def __getattr__(self, name: str) -> Any:
-            return getattr(real, name)
+    def unreadable(path: str, *args: Any) -> Any:
+        if path.endswith("journal.dj"):
+            raise OSError(5, "EIO")
+        return builtins.open(path, *args)
 
-        def stat(self, path: str) -> Any:
-            if path.endswith("journal.dj"):
-                raise OSError(5, "EIO")
-            return real.stat(path)
-
-    monkeypatch.setattr(fwflash, "os", Unreadable())
+    monkeypatch.setattr(archive, "open", unreadable, raising=False)
     app = _app(tmp_path)
     assert (app.match, app.notice) == (None, "Saved game unreadable")
     assert kept(tmp_path) == [data]
