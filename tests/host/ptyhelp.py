@@ -61,7 +61,7 @@ def old_firmware(flash: Path) -> None:
     """Deploy, as sources in the flash's /lib, firmware that speaks only sync protocol 1
     (as before packed transfer): today's, with protocol 2's calls taken out."""
     lib = flash / "lib" / "firmware"
-    shutil.copytree(FIRMWARE, lib, ignore=shutil.ignore_patterns("__pycache__", "*.bin"))
+    shutil.copytree(FIRMWARE, lib, ignore=shutil.ignore_patterns("__pycache__"))
     code = (lib / "sync.py").read_text()
     assert "\nPROTOCOL = 2\n" in code
     code = code.replace("\nPROTOCOL = 2\n", "\nPROTOCOL = 1\n")
