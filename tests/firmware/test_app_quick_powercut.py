@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from fwhelp import framebuf  # noqa: F401  (installs the shims: firmware imports them)
 from powercut import Flash, PowerCut, each_cut
-from test_app_setup_resume import _app
+from test_app_setup_resume import _app, _board_kept  # noqa: F401  (_app sets the board's globals; the fixture puts them back)
 from test_storage import installed
 
 from duelkeeper.sim.script import BUTTONS
