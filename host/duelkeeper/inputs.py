@@ -13,7 +13,7 @@ read: ``/dev/zero`` would grow until memory ran out, a FIFO would wait for ever.
 import json
 import stat
 import sys
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -107,30 +107,26 @@ def read_records(sources: Iterable[str]) -> list[tuple[str, Any]]:
         if packed.is_archive(data):
             out.append(_archive(data, source))
         elif journal.is_journal(data):
-            out.append(_journal(data, source))
+            out.append(_archive(data, source, journal.salvage, "a journal"))
         else:
             out += parse_records(_text(data, source), source)
     return out
 
 
-def _archive(data: bytes, source: str) -> tuple[str, Any]:
-    """A game's archive file: its record, and where it came from, saying what was wrong."""
+def _archive(
+    data: bytes,
+    source: str,
+    salvage: Callable[[bytes], tuple[dict[str, Any], str | None]] = packed.salvage,
+    kind: str = "a packed game",
+) -> tuple[str, Any]:
+    """A game's archive file (or, with journal.salvage, a journal the device set aside):
+    its record, and where it came from, saying what was wrong."""
     name = _name(source)
     try:
-        record, wrong = packed.salvage(data)
+        record, wrong = salvage(data)
     except ValueError as e:
-        raise DuelkeeperError(f"{name}: a packed game, but {e}") from None
+        raise DuelkeeperError(f"{name}: {kind}, but {e}") from None
     return (f"{name} ({wrong})" if wrong else name), Salvaged(record) if wrong else record
-
-
-def _journal(data: bytes, source: str) -> tuple[str, Any]:
-    """A journal the device set aside: its record, kept as far as it replays."""
-    name = _name(source)
-    try:
-        record, wrong = journal.salvage(data)
-    except ValueError as e:
-        raise DuelkeeperError(f"{name}: a journal, but {e}") from None
-    return f"{name} ({wrong or 'a journal'})", Salvaged(record)
 
 
 class Salvaged(dict[str, Any]):

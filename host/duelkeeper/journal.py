@@ -37,7 +37,8 @@ def is_journal(data: bytes) -> bool:
 
 def salvage(data: bytes) -> tuple[dict[str, Any], str | None]:
     """The record a journal holds, with its events up to the first entry that does not
-    read, and what was left out (None: nothing). A ValueError says why nothing could."""
+    read, and what to say of it (always something: its events are kept only as far as
+    the rules replay them). A ValueError says why nothing could be read."""
     first = _entry(data, 0)
     try:
         record = json.loads(first[0]) if first else None
@@ -67,7 +68,7 @@ def salvage(data: bytes) -> tuple[dict[str, Any], str | None]:
         at = after
     record["events"] = events
     if at >= len(data):
-        return record, None
+        return record, "a journal"
     return record, "a journal; %d bytes past its event %d do not read" % (
         len(data) - at,
         len(events),
