@@ -20,6 +20,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "host"), str(ROOT / "shared")]
 
 from duelcore import Match  # noqa: E402
+from duelcore.quick import fields  # noqa: E402
 from duelcore.sevenwonders.cards import card  # noqa: E402
 from duelkeeper.sim import set_lang  # noqa: E402
 from duelkeeper.sim.autoplay import Autoplayer, script_text  # noqa: E402
@@ -151,11 +152,30 @@ def names(ap: Autoplayer) -> str:
     return "Spelling a name with the letter picker"
 
 
+def quick(ap: Autoplayer) -> str:
+    result = Match(table_record(1)).result()
+    ap.press("a")  # 7 Wonders Duel
+    ap.press("up")
+    ap.press("a")  # the players' last item: the pad
+    for p in (0, 1):
+        for k, (name, _, _) in enumerate(fields("7wd")):
+            ap.count("7wd", name, result["players"][p]["score"][name])
+            if (p, k) == (0, 1):
+                shot(ap, "quick-pad")
+            ap.press("a")
+    shot(ap, "quick-sheet")
+    return (
+        "A quick score: a 7 Wonders Duel game played without the device, entered from its\n"
+        'score pad (the final counts of tablegame seed 1; docs/firmware.md, "Quick score")'
+    )
+
+
 SCRIPTS: dict[str, Callable[[Autoplayer], str]] = {
     "7wd": seven,
     "splendor": splendor,
     "antike": antike,
     "names": names,
+    "quick": quick,
 }
 
 

@@ -4,10 +4,13 @@
 The players' screen starts the game (setup ``score_only``) on its pad (``Screen``), which
 asks each player's counts in the pad's order (``duelcore.quick.fields``); a game that
 ended without them (a victory named alone, the record's ``won``) is B on the first field
-(``Ended``), as is dropping the game. UP/DOWN change the number
-by one, a long UP/DOWN by five (held, five more at each repeat), C adds ten; a field of
-a few values (7WD's military: 0, 2, 5, 10) goes to the next value that far (a long UP
-from 0 is 5) and round. A goes to the next field, B back one.
+(``Ended``), as is dropping the game. Each number starts at a typical count
+(``duelcore.quick.start``: 7WD's civilian points at 21), so a player steps from near it.
+UP/DOWN change the number by one, a long UP/DOWN by five or the field's own step
+(``stride``: 7WD's commercial points, 3; held, as much more at each repeat), C adds ten
+and a long C takes ten; a field of a few values (7WD's military: 0, 2, 5, 10) goes to
+the next value that far (a long UP from 0 is 5) and round. A goes to the next field, B
+back one.
 A player's last A plays their ``score`` event; the second ends the game, and the score
 sheet shows the winner and the row that decided, as the core worked them out.
 
@@ -18,7 +21,7 @@ B back (255); a player's whole score is an event in the game's journal. The scre
 log back when it opens, so a power cut loses at most the number being changed.
 """
 
-from duelcore.quick import choices, fields, wins
+from duelcore.quick import choices, fields, start, stride, wins
 
 from .. import flash, ui
 from ..gfx.canvas import BLACK, CENTER, LARGE, LEFT, RIGHT, SMALL, WHITE, Canvas
@@ -29,13 +32,12 @@ from .menu import Menu
 _BACK = 255  # a B back, in the log
 _UNDONE = 2  # added to the player in the log's first byte: their score undone, kept
 _END = b"\xfe"  # the end of the counts kept (a log cut short before it has none)
-_STEP = 5  # a long UP/DOWN (and each repeat of it)
-_TEN = 10  # C
+_TEN = 10  # C (a long C: minus as much)
 _COL = 52  # a player's column in the pad, at most (the labels keep 70 px; the panel the rest)
 _CELL = 24  # the field being entered, in black
 # The status line's hints: five buttons, three (a tap is -/+, a hold is A or C).
-_HINTS = (word("A next  B back  C +10"), word("hold A next  B back  hold C +10"))
-_KEYS = (word("long: +/-5"), word("tap: -1 / +1"))
+_HINTS = (word("A next  B back  C +10, long -10"), word("hold A next  B back  hold C +10"))
+_KEYS = (word("long: +/-%d"), word("tap: -1 / +1"))
 
 
 def label(game: str, field: str) -> str:
@@ -90,19 +92,23 @@ class Screen(Base):
         n = len(self.fields)
         self.labels = [label(game, f[0]) for f in self.fields]
         self.choices = [choices(game, f[0]) for f in self.fields]
+        self.starts = bytes(start(game))
+        self.strides = bytes([stride(game, f[0]) for f in self.fields])
         # Under the number: the values a field takes (its range, or its few values).
         self.spans = []
+        three = app.buttons.three  # type: ignore[attr-defined]
+        keys = tr(_KEYS[three])
+        self.keys = []  # under the number: what a long UP/DOWN (or a tap) adds
         for k in range(n):
+            self.keys.append(keys if three else keys % self.strides[k])
             few = self.choices[k]
             f = self.fields[k]
             self.spans.append("%d-%d" % f[1:] if few is None else " ".join([str(v) for v in few]))
-        self.cols = (bytearray(n), bytearray(n))  # each player's counts
+        self.cols = (bytearray(self.starts), bytearray(self.starts))  # each player's counts
         self.p = -1  # the player being entered (-1: none, the log to be read)
         self.at = 0  # the field being entered
         self.path = app.storage.dir + "/pad.log"  # type: ignore[attr-defined]
-        three = app.buttons.three  # type: ignore[attr-defined]
         self.hints = tr(_HINTS[three])
-        self.keys = tr(_KEYS[three])
         self.total = tr("Total")
         self.head = tr("Quick score: %s")
         self.first = tr("B: won early, or drop")
@@ -118,7 +124,7 @@ class Screen(Base):
             if counts is not None:
                 self.cols[q][:] = bytes(counts)
             elif q != turn:  # a player still to come: nothing entered yet
-                self.cols[q][:] = bytes(len(self.cols[q]))
+                self.cols[q][:] = self.starts
         if turn is not None and turn != self.p:
             self._load(turn)
         app.redraw()  # type: ignore[attr-defined]
@@ -177,10 +183,10 @@ class Screen(Base):
         b = g & 31
         kind = g >> 5
         if b == BTN_UP or b == BTN_DOWN:
-            self._step(1 if kind == PRESS else _STEP, b == BTN_UP)
+            self._step(1 if kind == PRESS else self.strides[self.at], b == BTN_UP)
         elif b == BTN_C:
             if kind != REPEAT:
-                self._step(_TEN, True)
+                self._step(_TEN, kind == PRESS)
         elif b == BTN_A:
             if kind == PRESS:
                 self._next()
@@ -247,7 +253,7 @@ class Screen(Base):
         self.at = 0
         col = self.cols[p]
         n = len(col)
-        col[:] = bytes(n)
+        col[:] = self.starts
         tail = self.app.match.record["id"].encode() + b"\n"  # type: ignore[attr-defined]
         try:
             with open(self.path, "rb") as f:
@@ -322,7 +328,7 @@ def draw(c: Canvas, s: Screen) -> None:
             if q == p and k == at:
                 c.fb.fill_rect(x + 2 - _CELL, y, _CELL, step, BLACK)
                 c.text(str(s.cols[q][k]), x - 1, ty, SMALL, RIGHT, WHITE)
-            elif played[q] is not None or (q == p and (k < at or s.cols[q][k])):
+            elif played[q] is not None or (q == p and (k < at or s.cols[q][k] != s.starts[k])):
                 c.text(str(s.cols[q][k]), x - 1, ty, SMALL, RIGHT)
         y += step
     c.fb.vline(right, bar, h - 2 * bar, BLACK)
@@ -335,5 +341,5 @@ def draw(c: Canvas, s: Screen) -> None:
     c.text(str(s.cols[p][at]), mid, bar + 24, LARGE, CENTER, BLACK, 2)
     c.text(s.spans[at], mid, bar + 60, SMALL, CENTER)
     if s.choices[at] is None:
-        c.text(ui.fit(c, s.keys, panel - 4), mid, bar + 72, SMALL, CENTER)
+        c.text(ui.fit(c, s.keys[at], panel - 4), mid, bar + 72, SMALL, CENTER)
     ui.status(c, app, s.hints, s.first if at == 0 and not app.match.played else None)  # type: ignore[attr-defined]

@@ -52,6 +52,8 @@ class Quick:
     HIGH: tuple = ()
     WINS = ""  # the victories ``won`` may name
     CHOICES: dict = {}  # field: the only values it takes, where its range is not all
+    START: tuple = ()  # where the screen's number starts, a typical count (empty: each LOW)
+    STRIDE: dict = {}  # field: a long UP/DOWN's step where it is not 5
 
     def __init__(self, setup: dict) -> None:
         first = setup.get("first")

@@ -35,6 +35,20 @@ def choices(game: str, name: str) -> "tuple | None":
     return _pad(game).CHOICES.get(name)
 
 
+def start(game: str) -> tuple:
+    """Where the screen starts each field's number: a typical count of a game won on
+    points, so that a player steps from near it, not from 0 (each field's least where the
+    pad names none)."""
+    pad = _pad(game)
+    return pad.START or pad.LOW
+
+
+def stride(game: str, name: str) -> int:
+    """What a long UP/DOWN adds to field ``name`` on the screen: 5, or the pad's own step
+    where the game's points come in it (7WD's commercial points, 3 a card)."""
+    return _pad(game).STRIDE.get(name, 5)
+
+
 def wins(game: str) -> list:
     """The victories a quick score of ``game`` may name without counts (``won``)."""
     return _pad(game).WINS.split()

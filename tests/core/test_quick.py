@@ -10,7 +10,7 @@ import pytest
 
 from duelcore import IllegalEvent, Match, RecordError, pack, pad, quick, replay
 from duelcore.antike.tables import PERSONALITIES, SUPPLY
-from duelcore.quick import choices, fields, wins
+from duelcore.quick import choices, fields, start, stride, wins
 from duelcore.sevenwonders import cards as sw
 from duelcore.splendor import cards as sd
 
@@ -113,6 +113,21 @@ def test_seven_wonders_ranges_come_from_the_cards() -> None:
         10,
     ]
     assert [hi for _, _, hi in fields("7wd")] == want
+
+
+def test_the_screens_start_and_stride() -> None:
+    """7WD's pad starts at a typical count within each range (tests/firmware/
+    test_app_quick.py checks where they come from) and steps commercial points by 3,
+    every yellow card with points giving 3; the others start at their least, step 5."""
+    yellow = {sw.digit(sw.CARDS, sw.spec(c) + sw.POINTS) for c in range(sw.CARD_COUNT)
+              if sw.colour(c) == "y"} - {0}  # fmt: skip
+    assert yellow == {3}
+    assert [stride("7wd", f[0]) for f in fields("7wd")] == [5, 5, 3, 5, 5, 5, 5, 5]
+    assert all(lo <= s <= hi for (_, lo, hi), s in zip(fields("7wd"), start("7wd"), strict=True))
+    assert start("7wd")[-1] in choices("7wd", "military")
+    for game in ("splendor-duel", "antike-duellum"):
+        assert start(game) == tuple(lo for _, lo, _ in fields(game))
+        assert {stride(game, f[0]) for f in fields(game)} == {5}
 
 
 def test_splendor_ranges_come_from_the_cards() -> None:

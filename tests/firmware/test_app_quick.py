@@ -8,6 +8,7 @@ players, dropping the game, refusals (one line, nothing lost) and the three-butt
 and the 250x122 panel are each played through too.
 """
 
+import importlib.util
 from pathlib import Path
 from typing import Any
 
@@ -15,8 +16,12 @@ import apphelp
 import pytest
 
 from duelcore.engine import Match
+from duelcore.quick import start
+from duelkeeper.repo import ROOT
 from duelkeeper.sim import runner
 from duelkeeper.sim.autoplay import Autoplayer, AutoplayError
+
+TYPICAL = list(start("7wd"))  # where each number starts: 21, 5, 6, 5, 10, 0, 2, 0
 
 
 def quick_record(game: str, counts: list[dict[str, int]]) -> dict[str, Any]:
@@ -99,15 +104,46 @@ def test_a_quick_score_is_filed_and_decided_on_both_runtimes(
 
 
 def test_seven_wonders_pad_presses(tmp_path: Path) -> None:
-    """docs/firmware.md, "Quick score": the sparsest pad of the bench's table games
-    (seed 1: three counts of 0 for Bob) takes 40 presses from the choice of game (names
-    known) to the score sheet; tools/quick_presses.py counts the others (median 50)."""
+    """docs/firmware.md, "Quick score": the bench's table game of seed 1 takes 31 presses
+    from the choice of game (names known) to the score sheet, each number stepped from
+    the typical count it starts at; tools/quick_presses.py counts the others (median
+    37)."""
     with apphelp.device(tmp_path) as d:
         d.call("simdev.app.settings['players'] = ['Ann', 'Bob']")
         ap = Autoplayer(d)
         ap.quick(SEVEN)
         assert d.view()["screen"] == "sheet"
-        assert d.last.presses <= 40, d.last.presses
+        assert d.last.presses == 31, d.last.presses
+
+
+def test_the_pad_starts_at_the_typical_counts() -> None:
+    """7WD's pad starts each number at its row's median over other table games than
+    those measured (tools/quick_presses.py --typical); the other games start at 0."""
+    spec = importlib.util.spec_from_file_location(
+        "quick_presses", ROOT / "tools" / "quick_presses.py"
+    )
+    assert spec and spec.loader
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    assert start("7wd") == tool.typical()
+    assert set(tool.SEEDS).isdisjoint(tool.TYPICAL_SEEDS)
+    assert start("splendor-duel") == (0,) * 7 and start("antike-duellum") == (0,) * 5
+
+
+def test_long_c_takes_ten_and_commercial_steps_by_three(tmp_path: Path) -> None:
+    with apphelp.device(tmp_path) as d:
+        ap = Autoplayer(d)
+        for g in ("a", "up", "a"):  # 7WD, quick score: the pad
+            ap.press(g)
+        assert _pad(d) == (0, 0, TYPICAL)
+        ap.press("long c")
+        ap.press("a")
+        ap.press("a")
+        ap.press("long up")  # commercial: 6 + 3
+        assert _pad(d) == (0, 2, [11, 5, 9, 5, 10, 0, 2, 0])
+        ap.press("long down")
+        ap.press("long down")
+        assert _pad(d)[2][2] == 3
 
 
 @pytest.mark.parametrize("kw", [{"buttons": "abc"}, {"size": (250, 122)}], ids=["abc", "250"])
@@ -139,22 +175,22 @@ def test_b_goes_back_a_field_and_across_players(tmp_path: Path) -> None:
             ap.press(g)
         for g in ("c", "c", "up", "a", "long up", "a"):
             ap.press(g)
-        assert _pad(d) == (0, 2, [21, 5, 0, 0, 0, 0, 0, 0])
+        assert _pad(d) == (0, 2, [42, 10, 6, 5, 10, 0, 2, 0])
         ap.press("b")
         ap.press("up")
-        assert _pad(d) == (0, 1, [21, 6, 0, 0, 0, 0, 0, 0])
+        assert _pad(d) == (0, 1, [42, 11, 6, 5, 10, 0, 2, 0])
         for _ in range(7):
             ap.press("a")
-        assert _pad(d) == (1, 0, [0] * 8) and d.last.events == 1
+        assert _pad(d) == (1, 0, TYPICAL) and d.last.events == 1
         ap.press("b")  # back to Ann's last field: her score taken back
-        assert _pad(d) == (0, 7, [21, 6, 0, 0, 0, 0, 0, 0]) and d.last.events == 0
+        assert _pad(d) == (0, 7, [42, 11, 6, 5, 10, 0, 2, 0]) and d.last.events == 0
         assert d.view()["notice"] == "Undone: Player 1's score"
         ap.press("up")  # military: 2
         ap.press("a")
         assert _pad(d)[:2] == (1, 0) and d.last.events == 1
     with apphelp.device(tmp_path) as d:  # after a restart: Bob's pad, Ann's score kept
-        assert _pad(d) == (1, 0, [0] * 8)
-        assert d.view()["cols"][0] == [21, 6, 0, 0, 0, 0, 0, 2]
+        assert _pad(d) == (1, 0, TYPICAL)
+        assert d.view()["cols"][0] == [42, 11, 6, 5, 10, 0, 2, 2]
 
 
 def test_b_on_the_first_field_offers_to_drop_the_game(tmp_path: Path) -> None:
@@ -167,7 +203,7 @@ def test_b_on_the_first_field_offers_to_drop_the_game(tmp_path: Path) -> None:
         v = d.view()
         assert v["class"] == "Ended" and v["labels"][-1] == "Drop this game"
         ap.press("b")  # back to the pad, nothing changed
-        assert _pad(d) == (0, 0, [0] * 8)
+        assert _pad(d) == (0, 0, TYPICAL)
         ap.press("b")
         ap.press("up")
         ap.press("a")

@@ -17,7 +17,7 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any
 
-from duelcore.quick import choices, fields, wins
+from duelcore.quick import choices, fields, stride, wins
 from duelcore.sevenwonders.cards import PROGRESS, WONDER_COUNT, card, wonder_name
 from duelkeeper.errors import DuelkeeperError
 from duelkeeper.sim.device import Device
@@ -223,25 +223,38 @@ class Autoplayer:
             self.pick(self.view(), 1 + events[0][1] * len(won) + won.index(events[0][2]))
             return
         for k, ev in enumerate(sorted(events, key=lambda e: e[1])):  # player 0 first
-            for name, low, high in fields(game):
-                v = self.view()
-                now = v["cols"][v["p"]][v["at"]]
-                few = choices(game, name)
-                for gesture in self.count_path(now, ev[2][name], low, high, few):
-                    self.press(gesture)
+            for name, _, _ in fields(game):
+                self.count(game, name, ev[2][name])
                 self.press("a")
             if self.device.last.events <= k:
                 raise AutoplayError(f"{ev} refused: {self.view()['notice']}")
 
+    def count(self, game: str, name: str, want: int) -> None:
+        """On the quick score's pad, field ``name`` of ``game`` being entered: step the
+        number shown to ``want`` (count_path's gestures; A not pressed)."""
+        v = self.view()
+        now = v["cols"][v["p"]][v["at"]]
+        low, high = [f[1:] for f in fields(game) if f[0] == name][0]
+        path = self.count_path(now, want, low, high, choices(game, name), stride(game, name))
+        for gesture in path:
+            self.press(gesture)
+
     def count_path(
-        self, now: int, want: int, low: int, high: int, few: tuple[int, ...] | None
+        self,
+        now: int,
+        want: int,
+        low: int,
+        high: int,
+        few: tuple[int, ...] | None,
+        long: int = 5,
     ) -> list[str]:
-        """The fewest gestures from ``now`` to ``want`` on the quick score's pad: UP/DOWN
-        one, a long UP/DOWN five (five-button boards), C ten; a field of ``few`` values
+        """The fewest gestures from ``now`` (the number shown) to ``want`` on the quick
+        score's pad: UP/DOWN one, C ten, and on five-button boards a long UP/DOWN
+        ``long`` (the field's stride) and a long C minus ten; a field of ``few`` values
         steps through them round."""
         steps = {"up": 1, "down": -1, "c": 10}
         if not self.three:
-            steps.update({"long up": 5, "long down": -5})
+            steps.update({"long up": long, "long down": -long, "long c": -10})
         came: dict[int, tuple[int, str]] = {now: (now, "")}
         todo = deque([now])
         while todo and want not in came:

@@ -5,6 +5,8 @@ test_quick.py computes them): all blue cards 67, all green 18, all yellow 15; th
 guilds at their best 28 + 14 + 14 (Moneylenders: the box's 86 coins, Magistrates and
 Tacticians: 14 blue or red cards); the four best wonders 23; Agriculture, Philosophy and
 Mathematics with six tokens 4 + 7 + 18; the box's 86 coins 28; the pawn's 10.
+The screen starts each row at a typical count (START) and steps the commercial row by
+3 on a long press (STRIDE).
 """
 
 from ..compat import const
@@ -22,6 +24,10 @@ class Game(Quick):
     HIGH = (67, 18, 15, 56, 23, 29, 28, 10)
     WINS = "military science"
     CHOICES = {"military": (0, 2, 5, 10)}  # the track's three zones (rules 000)
+    # Each row's median in the tablegame games of seeds 21 to 100 won on points (not the
+    # seeds tools/quick_presses.py measures; its --typical prints them).
+    START = (21, 5, 6, 5, 10, 0, 2, 0)
+    STRIDE = {"commercial": 3}  # every yellow card with points gives 3 (Age III's five)
 
     def check(self, p: int, counts: tuple) -> None:
         if counts[_MILITARY] not in self.CHOICES["military"]:
