@@ -9,84 +9,11 @@ the settings name.
 """
 
 import ast
-from pathlib import Path
 
-from duelkeeper.repo import ROOT
+from duelkeeper.devmodules import graph, modules, walk
 
-# Where each device package lies: its modules are named from there.
-TREES = {
-    "firmware": ROOT / "firmware",
-    "boards": ROOT / "boards",
-    "duelcore": ROOT / "shared" / "duelcore",
-}
 # The one import of a module by a name built at run time the firmware may have.
 BY_NAME = {("firmware.main", "run")}
-
-
-def modules() -> dict[str, Path]:
-    """Every device module by its dotted name (a package by its own name)."""
-    out = {}
-    for top, tree in TREES.items():
-        for path in sorted(tree.rglob("*.py")):
-            parts = [top, *path.relative_to(tree).with_suffix("").parts]
-            if parts[-1] == "__init__":
-                parts.pop()
-            out[".".join(parts)] = path
-    return out
-
-
-def _type_checking(node: ast.If) -> bool:
-    """``if TYPE_CHECKING:``: annotations only, never run."""
-    return isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING"
-
-
-def _walk(tree: ast.AST) -> list[tuple[ast.AST, str]]:
-    """Every node run on some path, with the function it is in ("" at the top), skipping
-    ``if TYPE_CHECKING:`` bodies."""
-    out: list[tuple[ast.AST, str]] = []
-
-    def visit(node: ast.AST, where: str) -> None:
-        out.append((node, where))
-        if isinstance(node, ast.If) and _type_checking(node):
-            for child in node.orelse:
-                visit(child, where)
-            return
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            where = node.name
-        for child in ast.iter_child_nodes(node):
-            visit(child, where)
-
-    visit(tree, "")
-    return out
-
-
-def imports(name: str, path: Path, known: dict[str, Path]) -> set[str]:
-    """The device modules ``name`` imports anywhere in it."""
-    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-    out: set[str] = set()
-    for node, _ in _walk(ast.parse(path.read_text(), str(path))):
-        if isinstance(node, ast.Import):
-            out.update(a.name for a in node.names if a.name in known)
-        elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                base = package.split(".")
-                base = base[: len(base) - node.level + 1]
-                source = ".".join(base + ([node.module] if node.module else []))
-            else:
-                source = node.module or ""
-            for alias in node.names:
-                sub = source + "." + alias.name
-                if sub in known:  # ``from . import x``: the submodule x
-                    out.add(sub)
-                elif source in known:
-                    out.add(source)
-    out.discard(name)
-    return out
-
-
-def graph() -> dict[str, set[str]]:
-    known = modules()
-    return {name: imports(name, path, known) for name, path in known.items()}
 
 
 def cycles(edges: dict[str, set[str]]) -> list[list[str]]:
@@ -128,7 +55,7 @@ def by_name() -> set[tuple[str, str]]:
     """(module, function) of every ``__import__`` or ``importlib.import_module`` call."""
     out = set()
     for name, path in modules().items():
-        for node, where in _walk(ast.parse(path.read_text(), str(path))):
+        for node, where in walk(ast.parse(path.read_text(), str(path))):
             if isinstance(node, ast.Call):
                 f = node.func
                 if (isinstance(f, ast.Name) and f.id == "__import__") or (
