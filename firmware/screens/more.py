@@ -6,7 +6,8 @@ the latest undone first, until another event is played (App.undone).
 Corrections are the records' own correction events (7 Wonders Duel ``coins``, Splendor
 Duel ``tokens``, Antike Duellum ``resources``), one unit a press, each journalled and
 undoable like any event; the game's tracking screen lists them (``corrections()``), so
-this menu carries no game's words.
+this menu carries no game's words. After one the menu opens again on the same row (the
+same menu, nothing built again), so several cost a press each; B returns to the game.
 """
 
 from ..lang import tr
@@ -22,6 +23,7 @@ class Screen(Menu):
         labels = []
         events: list = []
         undone = app.undone  # type: ignore[attr-defined]
+        self.redo = 1 if undone else 0  # the rows before "Score so far"
         if undone:
             labels.append(tr("Redo: %s") % track.describe(undone[-1]))
             events.append(undone[-1])
@@ -43,7 +45,9 @@ class Screen(Menu):
         app = self.app
         ev = self.events[i]
         if ev is not None:
-            app.play(ev)  # type: ignore[attr-defined]
+            played = app.play(ev)  # type: ignore[attr-defined]  # back to the game
+            if played and i >= self.redo and len(app.stack) == 1:  # type: ignore[attr-defined]
+                self._again(i)
             return
         n = len(self.labels)
         if i < n - 2:  # the score so far: the one other item without an event
@@ -58,6 +62,25 @@ class Screen(Menu):
             sure = Menu(app, tr("Drop this game for good?"), [keep, tr("Drop it")])
             sure.action = self._drop
             app.push(sure)  # type: ignore[attr-defined]
+
+    def _again(self, i: int) -> None:
+        """After correction i: this menu once more, on the same row. The redo row a new
+        event leaves (App.play) names the next event undone, or goes."""
+        app = self.app
+        if self.redo:
+            undone = app.undone  # type: ignore[attr-defined]
+            if undone:
+                self.labels[0] = tr("Redo: %s") % app.stack[0].describe(undone[-1])  # type: ignore[attr-defined]
+                self.events[0] = undone[-1]
+            else:
+                del self.labels[0]
+                del self.events[0]
+                groups: list = self.groups  # type: ignore[assignment]  # this menu has them
+                for k in range(1, len(groups)):
+                    groups[k] -= 1
+                self.redo = 0
+                self.i = i - 1
+        app.push(self)  # type: ignore[attr-defined]
 
     def _end(self, k: int) -> None:
         app = self.app

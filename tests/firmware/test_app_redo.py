@@ -53,6 +53,8 @@ def test_undone_events_come_back_one_a_press_until_a_new_one(tmp_path: Path, run
         plus = d.view()["labels"].index("Bob +1 coin")  # another event: the redo is gone
         ap.pick(d.view(), plus)
         assert d.last.events == 5
+        assert d.view()["labels"][0] == "Score so far"  # the menu open again
+        ap.press("b")
         assert _menu(ap)[0] == "Score so far"
     journal = apphelp.journal(tmp_path)
     assert journal is not None and journal["events"][:4] == record["events"][:4]

@@ -73,15 +73,20 @@ def test_corrections_undo_and_the_score_so_far(tmp_path: Path) -> None:
         plus = v["labels"].index("Bob +1 coin")
         ap.pick(v, plus)
         assert d.last.events == 4
+        v = d.view()  # the C menu again, on the same row: the next correction is one A
+        assert (v["screen"], v["i"], v["notice"]) == ("more", plus, "Bob coins +1")
+        ap.press("a")
+        assert d.last.events == 5 and d.view()["i"] == plus
+        ap.press("b")  # leaving it: the game
         assert d.view()["screen"] == "track7"
         ap.press("b")  # a slip of habit: asks, names the event, takes nothing back
-        assert d.last.events == 4
+        assert d.last.events == 5
         assert d.view()["notice"] == "B again: undo Bob coins +1"
         ap.press("a")  # any other key answers no, and does nothing else
-        assert d.view()["screen"] == "track7" and d.last.events == 4
+        assert d.view()["screen"] == "track7" and d.last.events == 5
         ap.press("b")
         ap.press("b")  # a second B at once undoes
-        assert d.last.events == 3
+        assert d.last.events == 4
         assert d.view()["notice"] == "Undone: Bob coins +1"
         ap.press("c")
         assert d.view()["labels"][:2] == ["Redo: Bob coins +1", "Score so far"]
@@ -92,16 +97,52 @@ def test_corrections_undo_and_the_score_so_far(tmp_path: Path) -> None:
         assert d.view()["screen"] == "more"
         ap.press("b")
         assert d.view()["screen"] == "track7"
-        assert d.last.events == 3
+        assert d.last.events == 4
         # A long B undoes from any screen of the game: here from the card picker.
         ap.press("a")
         assert d.view()["screen"] == "pick7"
         ap.press("long b")
-        assert d.last.events == 2
+        assert d.last.events == 3
         assert d.view()["screen"] == "track7"
     journal = apphelp.journal(tmp_path)
     assert journal is not None
-    assert journal["events"] == record["events"][:2]
+    assert journal["events"] == record["events"][:3]
+
+
+def test_a_correction_under_a_redo_keeps_the_menu_on_its_row(tmp_path: Path) -> None:
+    """A correction clears the redo row, and the same correction stays selected; where
+    the correction is the event undone last, it is redone and the next undone shows."""
+    record = _first(table_record(10), 3)
+    apphelp.autoplay(record, tmp_path, finish=False)
+    with apphelp.device(tmp_path) as d:
+        ap = Autoplayer(d)
+        ap.press("long b")  # the 3rd event undone: a redo row
+        ap.press("c")
+        v = d.view()
+        assert v["labels"][0].startswith("Redo: ") and v["groups"][1] == 2
+        minus = v["labels"].index("Ann -1 coin")
+        ap.pick(v, minus)  # a new event: the redo row goes
+        v = d.view()
+        assert v["screen"] == "more" and d.last.events == 3
+        assert v["labels"][0] == "Score so far" and v["labels"][v["i"]] == "Ann -1 coin"
+        assert v["groups"][1] == 1
+        ap.press("a")
+        assert d.last.events == 4
+        ap.press("b")
+        ap.press("long b")
+        ap.press("long b")  # both corrections undone: two to redo
+        ap.press("c")
+        v = d.view()
+        assert v["labels"][0] == "Redo: Ann coins -1"
+        minus = v["labels"].index("Ann -1 coin")
+        ap.pick(v, minus)  # the event undone last, entered again: redone, the next waits
+        v = d.view()
+        assert d.last.events == 3 and v["labels"][0] == "Redo: Ann coins -1"
+        assert v["i"] == minus
+        ap.press("a")  # the second: nothing left to redo, the row goes
+        v = d.view()
+        assert d.last.events == 4 and v["labels"][0] == "Score so far"
+        assert v["labels"][v["i"]] == "Ann -1 coin"
 
 
 def test_nothing_allocated_per_idle_tick_little_per_scroll(tmp_path: Path) -> None:

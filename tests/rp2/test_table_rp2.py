@@ -1,0 +1,53 @@
+"""Screens players use at the table, on the emulated board: every frame is the
+simulator's. The docs' quick score (docs/screenshots/quick.txt: a 7WD pad from its
+typical counts, long C and the commercial step included, to the score sheet), and
+corrections in a row from the C menu, which stays open on its row."""
+
+import json
+from pathlib import Path
+
+from rp2help import PLAYERS, board_frames, needs_rp2, sim_frames
+
+from duelkeeper.repo import ROOT
+from duelkeeper.rp2.device import Rp2Device
+from duelkeeper.sim.autoplay import Autoplayer
+from duelkeeper.sim.device import Device
+from duelkeeper.sim.script import Step, load
+from duelkeeper.sim.tablegame import table_record
+
+pytestmark = needs_rp2
+
+
+def _same_frames(steps: list[Step], tmp_path: Path) -> None:
+    sim = sim_frames(steps, "abcud", tmp_path / "sim")
+    with Rp2Device(tmp_path / "rp2", "badger2040") as device:
+        frames = board_frames(device, steps)
+        panel = device.board.panel()
+    assert len(frames) == len(sim) == len(steps) + 1
+    differ = [i for i, (a, b) in enumerate(zip(sim, frames, strict=True)) if a != b]
+    assert differ == [], f"{len(differ)} of {len(sim)} frames differ, first: {differ[0]}"
+    assert panel["errors"] == []
+
+
+def test_the_quick_score_pad_on_the_panel_is_the_simulators(tmp_path: Path) -> None:
+    steps = [s for s in load(ROOT / "docs" / "screenshots" / "quick.txt") if s.kind != "shot"]
+    assert any(s.long for s in steps)
+    _same_frames(steps, tmp_path)
+
+
+def test_corrections_in_a_row_on_the_panel_are_the_simulators(tmp_path: Path) -> None:
+    record = dict(table_record(1), players=list(PLAYERS))
+    record["events"] = record["events"][:2]
+    with Device(tmp_path / "auto", runtime="cpython") as d:
+        d.step(0)
+        ap = Autoplayer(d)
+        ap.play(json.loads(json.dumps(record)))
+        ap.press("c")
+        ap.pick(ap.view(), ap.view()["labels"].index("Player 2 +1 coin"))
+        ap.press("a")  # the menu stayed open on the row: a second coin
+        ap.press("down")
+        ap.press("a")  # and one back
+        assert d.last.events == 5 and ap.view()["screen"] == "more"
+        ap.press("b")
+        assert ap.view()["screen"] == "track7"
+    _same_frames(ap.steps, tmp_path)
