@@ -55,9 +55,8 @@ def measure_game(record: dict[str, Any], tmp: Path) -> tuple[int, list[int]]:
         events = record["events"]
         while d.last.events < len(events):
             ap.event(events[d.last.events])
-    presses = list(rec.presses)
-    presses[0] -= setup
-    return setup, measure.turns(events, presses)
+    # The Recorder counts from the game's start: the setup is not in presses[0]
+    return setup, measure.turns(events, rec.presses)
 
 
 def main() -> int:

@@ -133,14 +133,25 @@ def core() -> tuple[str, bool]:
 
 def main() -> int:
     """Every figure `make bench` reports: core, firmware, sync, play log, real port (heap
-    and times, then drawing, then each language's budgets)."""
-    from duelkeeper import bench_draw, bench_firmware, bench_lang, bench_log, bench_rp2, bench_sync
+    and times, then drawing, then each language's budgets; presses per live turn after the
+    firmware's figures)."""
+    from duelkeeper import (
+        bench_draw,
+        bench_firmware,
+        bench_lang,
+        bench_log,
+        bench_rp2,
+        bench_sync,
+        bench_turns,
+    )
 
     ok = True
     for part in (core, bench_firmware.main):
         text, fine = part()
         print(text + "\n")
         ok = ok and fine
+    ok = bench_turns.main() == 0 and ok
+    print()
     ok = bench_sync.main() == 0 and ok
     ok = bench_log.main() == 0 and ok
     text, fine = bench_rp2.main()

@@ -19,6 +19,8 @@ from typing import Any
 
 from duelcore.quick import choices, fields, stride, wins
 from duelcore.sevenwonders.cards import PROGRESS, WONDER_COUNT, card, wonder_name
+from duelcore.splendor.cards import card_id
+from duelcore.splendor.names import find
 from duelkeeper.errors import DuelkeeperError
 from duelkeeper.sim.device import Device
 from duelkeeper.sim.script import BUTTONS, LONG_MS, PRESS_MS, Step, masks
@@ -87,15 +89,60 @@ def path(n: int, start: int, target: int, groups: list[int] | None) -> list[str]
     raise AutoplayError(f"item {target} cannot be reached in a list of {n}")
 
 
+def read_path(start: int, target: int, groups: list[int] | None) -> list[str]:
+    """The gestures of a player who reads the list rather than knowing it: from the
+    selected row, row by row towards the wanted one (never round the end), or the long
+    jumps the list offers to the wanted row's group (its colour, its level: the rows'
+    tags show it) and then row by row down from the group's start; the fewer of the two.
+    No mixing: a player does not know the wanted row is last in its group, say."""
+    if start == target:
+        return []
+    rows = ["down" if target > start else "up"] * abs(target - start)
+    if not groups or len(groups) < 2:
+        return rows
+    home = max(g for g in groups if g <= target)
+    best = rows
+    for down in (True, False):
+        i = start
+        gestures: list[str] = []
+        for _ in range(len(groups)):
+            i = jump(groups, i, down)
+            gestures.append("long down" if down else "long up")
+            if i == home:
+                break
+        if i == home:
+            gestures += ["down"] * (target - home)
+            if len(gestures) < len(best):
+                best = gestures
+    return best
+
+
 def _same(a: Any, b: Any) -> bool:
-    return json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
+    return json.dumps(_named(a), sort_keys=True) == json.dumps(_named(b), sort_keys=True)
+
+
+def _named(ev: Any) -> Any:
+    """A Splendor Duel purchase or reservation with its card by id: a record may name
+    the card by the spec's descriptor object, the device's events by id."""
+    if ev[0] in ("buy", "reserve") and isinstance(ev[2], dict):
+        return [ev[0], ev[1], card_id(find(ev[2]))] + ev[3:]
+    return ev
 
 
 class Autoplayer:
-    """Plays records on ``device``; ``steps`` collects every gesture pressed."""
+    """Plays records on ``device``; ``steps`` collects every gesture pressed.
 
-    def __init__(self, device: Device, on_tick: Callable[[Device], None] | None = None) -> None:
+    ``reader``: move through lists as a player reading the screen does (read_path); by
+    default the fewest gestures (path)."""
+
+    def __init__(
+        self,
+        device: Device,
+        on_tick: Callable[[Device], None] | None = None,
+        reader: bool = False,
+    ) -> None:
         self.device = device
+        self.reader = reader
         self.steps: list[Step] = []
         self.three = device.buttons == "abc"
         self.on_tick = on_tick  # called after every tick (a runner.Recorder's see, say)
@@ -131,7 +178,8 @@ class Autoplayer:
     def goto(self, v: dict[str, Any], target: int) -> None:
         n = len(v["labels"])
         groups = None if self.three else v.get("groups")
-        for gesture in path(n, v["i"], target, groups):
+        way = read_path(v["i"], target, groups) if self.reader else path(n, v["i"], target, groups)
+        for gesture in way:
             self.press(gesture)
 
     def pick(self, v: dict[str, Any], target: int, gesture: str = "a") -> None:
@@ -298,7 +346,9 @@ class Autoplayer:
             )
             cards, groups = reply.value
             t = cards.index(card(label))
-            moves = path(len(cards), 0, t, None if self.three else groups)
+            groups = None if self.three else groups
+            # The list opens at its top; its first move opens it (docs/firmware.md)
+            moves = read_path(0, t, groups) if self.reader else path(len(cards), 0, t, groups)
             if not moves or self.three:
                 self.press("a")  # opens on the first card (three buttons: then move)
             else:

@@ -1,27 +1,49 @@
 """Presses per turn: how many button presses a player spends to enter a turn.
 
-A 7 Wonders Duel turn is an action (``build``, ``discard``, ``wonder``) with whatever
-choice it sets off (a progress token, destroying a card, the Mausoleum, who starts the
-next age): those choices count with the turn that caused them. ``presses[k]`` is the
-number of presses between event k-1 (or the start of the game) and event k, as the
+A turn is its action with what comes with it. 7 Wonders Duel: ``build``, ``discard``,
+``wonder`` and whatever choice it sets off (a progress token, destroying a card, the
+Mausoleum, who starts the next age). Splendor Duel: ``take``, ``reserve`` or ``buy``,
+the optional actions before it (a privilege used, the board replenished) and what
+follows it (a joker's colour, a steal, a royal card, tokens returned). Antike Duellum:
+the rondel move and the actions, cards and personalities after it; an event card or a
+trade played just before the player's own rondel move opens that turn. ``presses[k]`` is
+the number of presses between event k-1 (or the start of the game) and event k, as the
 runner's Recorder counts them.
 """
 
 from typing import Any
 
 ACTIONS = ("build", "discard", "wonder")
+# Per game: the verbs that start a turn, and those that open the turn of the same
+# player's next starting verb when they come just before it.
+_TURNS = {
+    "7wd": (ACTIONS, ()),
+    "splendor-duel": (("take", "reserve", "buy"), ("privilege", "replenish")),
+    "antike-duellum": (("rondel",), ("event", "trade")),
+}
 
 
-def turns(events: list[list[Any]], presses: list[int]) -> list[int]:
-    """Presses per turn, in game order (7 Wonders Duel)."""
+def turns(events: list[list[Any]], presses: list[int], game: str = "7wd") -> list[int]:
+    """Presses per turn, in game order."""
     if len(presses) != len(events):
         raise ValueError("%d events but presses for %d" % (len(events), len(presses)))
+    starts, openers = _TURNS[game]
     out: list[int] = []
-    for ev, n in zip(events, presses, strict=True):
-        if ev[0] in ACTIONS or not out:
-            out.append(n)
+    k = 0
+    while k < len(events):
+        # A run of openers by one player followed by that player's starting verb: one turn.
+        end = k
+        while end < len(events) and events[end][0] in openers and events[end][1] == events[k][1]:
+            end += 1
+        opens = end > k and end < len(events) and events[end][0] in starts
+        opens = opens and events[end][1] == events[k][1]
+        if opens or events[k][0] in starts or not out:
+            last = end if opens else k
+            out.append(sum(presses[k : last + 1]))
+            k = last + 1
         else:
-            out[-1] += n
+            out[-1] += presses[k]
+            k += 1
     return out
 
 

@@ -1,0 +1,140 @@
+"""Presses per live turn, as a player at the table presses them, for `make bench`.
+
+The real records (each game's whole games in tests/vectors, and the scenarios of
+../shared/scenarios that play, where that checkout is present) are entered through the
+simulated device's menus by the autoplayer twice, on the CPython runtime, from a fresh
+flash with the record's players already the device's names:
+
+* as a player reads the screen (``Autoplayer(reader=True)``, autoplay.read_path): who
+  knows the card's colour or level and name, opens the list with A, scans from the row
+  selected or takes the jump the list offers to the card's group and then moves row by
+  row, and knows nothing of where a card stood last turn. This is the budgeted figure;
+* by the fewest gestures to each item, computed from the lists themselves (the lower
+  bound, reported beside it).
+
+Turns are grouped per game by duelkeeper.sim.measure. docs/benchmarks.md explains the
+method and quotes the figures.
+"""
+
+import json
+import sys
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from duelkeeper.repo import ROOT, SCENARIOS
+from duelkeeper.sim import measure, runner
+from duelkeeper.sim.autoplay import Autoplayer, AutoplayError
+from duelkeeper.sim.device import Device
+from duelkeeper.textable import table
+
+# Median presses per turn as a player presses them, per game; no turn of any game over MOST.
+BUDGETS = {"7wd": 4.0, "splendor-duel": 5.0, "antike-duellum": 5.0}
+MOST = 10
+
+
+@dataclass
+class Game:
+    """One record's presses per turn: as a player reads the screens, and the fewest."""
+
+    name: str
+    reader: list[int] = field(default_factory=list)
+    fewest: list[int] = field(default_factory=list)
+
+
+def records(game: str) -> tuple[list[tuple[str, dict[str, Any]]], str]:
+    """The records of ``game`` to play (name, record), and a note when ../shared is absent."""
+    out = []
+    for path in sorted((ROOT / "tests" / "vectors" / game).glob("complete-game*.json")):
+        out.append(("tests/vectors/%s/%s" % (game, path.name), json.loads(path.read_text())))
+    if not SCENARIOS.is_dir():
+        return out, "../shared/scenarios is absent: only the project's vectors played"
+    for path in sorted((SCENARIOS / game).glob("*.json")):
+        record = json.loads(path.read_text())
+        if "expect_error" not in record:  # a record the rules refuse is no game to enter
+            out.append(("scenarios/%s/%s" % (game, path.name), record))
+    return out, ""
+
+
+def per_turn(record: dict[str, Any], tmp: Path, reader: bool) -> list[int]:
+    """Presses per turn entering ``record`` (the setup not counted)."""
+    rec = runner.Recorder(None, keep=False)
+    with Device(tmp, runtime="cpython") as d:
+        d.step(0)
+        d.call("simdev.app.settings['players'] = %s" % json.dumps(record["players"]))
+        rec.see(d)
+        ap = Autoplayer(d, rec.see, reader=reader)
+        ap.start(record)
+        events = record["events"]
+        while d.last.events < len(events):
+            ap.event(events[d.last.events])
+    return measure.turns(events, rec.presses, record["game"])
+
+
+def collect() -> tuple[dict[str, list[Game]], list[str]]:
+    """Per game, each record's figures; and the notes."""
+    out: dict[str, list[Game]] = {}
+    notes: list[str] = []
+    for game in BUDGETS:
+        found, note = records(game)
+        if note and note not in notes:
+            notes.append(note)
+        out[game] = []
+        for name, record in found:
+            g = Game(name)
+            with tempfile.TemporaryDirectory() as tmp:
+                try:
+                    g.reader = per_turn(record, Path(tmp) / "reader", True)
+                    g.fewest = per_turn(record, Path(tmp) / "fewest", False)
+                except AutoplayError as e:  # an event written in a form the menus never offer
+                    notes.append("%s: not counted: %s" % (name, e))
+                    continue
+            out[game].append(g)
+    return out, notes
+
+
+def report(figures: dict[str, list[Game]], notes: list[str]) -> tuple[str, bool]:
+    """The printed table, and whether every game is within its budgets."""
+    header = ["game", "record", "turns", "median", "max", "fewest: median", "max"]
+    header += ["budget", "verdict"]
+    rows: list[list[str | int]] = []
+    ok = True
+
+    def figures_of(turns: list[int]) -> list[str | int]:
+        return ["%g" % measure.median(turns), max(turns)]
+
+    for game, games in figures.items():
+        for g in games:
+            head: list[str | int] = [game, g.name, len(g.reader)]
+            rows.append(head + figures_of(g.reader))
+            rows[-1] += figures_of(g.fewest) + ["", ""]
+        every = [n for g in games for n in g.reader]
+        if not every:
+            notes.append("%s: no record played" % game)
+            ok = False
+            continue
+        fine = measure.median(every) <= BUDGETS[game] and max(every) <= MOST
+        ok = ok and fine
+        head = [game, "all", len(every)]
+        rows.append(head + figures_of(every))
+        rows[-1] += figures_of([n for g in games for n in g.fewest])
+        rows[-1] += ["%g, max %d" % (BUDGETS[game], MOST), "PASS" if fine else "OVER"]
+    lines = [
+        "presses per live turn, as a player reading the screens presses them "
+        "(host/duelkeeper/bench_turns.py;",
+        "  median and max per turn; fewest: the fewest gestures to each item, beside it):",
+        "",
+        table(header, rows),
+    ]
+    return "\n".join(lines + notes), ok
+
+
+def main() -> int:
+    text, ok = report(*collect())
+    print(text)
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

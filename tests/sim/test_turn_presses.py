@@ -1,0 +1,66 @@
+"""The presses-per-turn counter of `make bench` (bench_turns) on small known cases: how a
+player reading the screen moves through a list, and how presses group into turns."""
+
+import json
+import tempfile
+from pathlib import Path
+
+from duelkeeper import bench_turns
+from duelkeeper.repo import ROOT
+from duelkeeper.sim import measure
+from duelkeeper.sim.autoplay import read_path
+
+
+def test_a_reader_moves_row_by_row_without_going_round() -> None:
+    assert read_path(0, 0, None) == []
+    assert read_path(0, 3, None) == ["down"] * 3
+    assert read_path(5, 2, None) == ["up"] * 3
+    # The fewest path would go round the end (two presses up); a reader scans down.
+    assert read_path(0, 8, None) == ["down"] * 8
+
+
+def test_a_reader_jumps_to_the_group_then_moves_down() -> None:
+    groups = [0, 6, 12]
+    assert read_path(0, 6, groups) == ["long down"]
+    assert read_path(0, 8, groups) == ["long down", "down", "down"]
+    # Long UP from the first group goes round to the last group's start.
+    assert read_path(0, 13, groups) == ["long up", "down"]
+    # The last row of a group: a reader does not know it is last; the jump and the rows.
+    assert read_path(0, 11, groups) == ["long down", "down", "down", "down", "down", "down"]
+    # Rows beat jumps when the card is near.
+    assert read_path(5, 7, groups) == ["down", "down"]
+    # Inside its own group, from below: up row by row, or back to its start.
+    assert read_path(9, 6, groups) == ["long up"]
+
+
+def test_turns_group_each_games_events() -> None:
+    seven = [["build", 0, "x"], ["progress", 0, "y"], ["discard", 1, "z"], ["starter", 0, 0]]
+    assert measure.turns(seven, [3, 2, 4, 1]) == [5, 5]
+    # Splendor Duel: a privilege before the take opens the turn; a royal card follows it.
+    splendor = [["take", 0, []], ["privilege", 1, {}], ["take", 1, []], ["royal", 1, "r"]]
+    assert measure.turns(splendor, [4, 3, 5, 2], "splendor-duel") == [4, 10]
+    # Antike Duellum: an event card just before the player's own rondel move opens that
+    # turn; an opponent's card played in this turn (Fortress, say) does not start one.
+    antike = [
+        ["rondel", 0, 1],
+        ["produce", 0, "gold"],
+        ["event", 1, "oracle"],
+        ["rondel", 1, 2],
+        ["conquer", 1, {}],
+        ["event", 0, "fortress"],
+        ["card", 0, "x"],
+    ]
+    assert measure.turns(antike, [2, 3, 1, 2, 4, 1, 1], "antike-duellum") == [5, 9]
+
+
+def test_a_record_counted_on_the_device() -> None:
+    """A short 7WD game on the simulator: each turn is at least the A that builds it, the
+    reader's count never below the fewest, and both count every action."""
+    path = ROOT / "tests" / "vectors" / "7wd" / "urbanism-chain.json"
+    record = json.loads(path.read_text())
+    actions = sum(1 for ev in record["events"] if ev[0] in measure.ACTIONS)
+    with tempfile.TemporaryDirectory() as tmp:
+        reader = bench_turns.per_turn(record, Path(tmp) / "r", True)
+        fewest = bench_turns.per_turn(record, Path(tmp) / "f", False)
+    assert len(reader) == len(fewest) == actions
+    assert all(r >= f >= 1 for r, f in zip(reader, fewest, strict=True))
