@@ -10,13 +10,14 @@ allocates little (and frames are drawn on a change, never per tick).
 
 from micropython import const
 
-from .gfx.canvas import BLACK, LARGE, LEFT, RIGHT, SMALL, WHITE, Canvas, text_at
+from .gfx.canvas import BLACK, CENTER, LARGE, LEFT, RIGHT, SMALL, WHITE, Canvas, text_at
 from .lang import count, lang, tr, word
 
 __all__ = ("Canvas", "big", "columns", "fit", "flag", "hints", "menu", "pair", "status", "title")
 
 _BAR = const(10)  # title bar and status line height (SMALL + padding)
 _ROW = const(18)  # a list row: LARGE + 2
+_DIGITS = ("", "1", "2", "3", "4", "5", "6", "7", "8", "9")  # a mark's place, drawn in its box
 GAME_HINTS = word("A play B undo C more")
 REDO_HINTS = word("A play B undo C redo")  # while the C menu offers a redo (App.undone)
 # Each screen's hints on a three-button board, where A and C are held (a tap of A or C
@@ -124,10 +125,10 @@ def menu(c: Canvas, m: object) -> None:
         if tags is not None:
             c.text(tags[k], x, y + tag_y, tag_font, LEFT, fg)
             x += 18
-        if marks is not None:
+        if marks is not None:  # a mark is its place in the order marked, 1 up
             c.box(x, y + 3, 11, 11, bool(marks[k]), fg)
-            if marks[k] and not sel:
-                c.fb.fill_rect(x + 3, y + 6, 5, 5, WHITE)
+            if marks[k]:
+                c.text(_DIGITS[marks[k]], x + 6, y + 5, SMALL, CENTER, BLACK if sel else WHITE)
             x += 15
         room = w - 8 - x
         r = right[k] if right is not None else ""

@@ -1,18 +1,21 @@
 """7 Wonders Duel: the card taken this turn, with its price for the player to act.
 
 The table knows which cards are reachable; the device offers every card of the age still
-in play (what the core's ``legal()`` allows), cards free by chain first, then by colour
-as the cards look: brown, grey, yellow, red, green, blue, guilds. A long UP/DOWN jumps
-from colour to colour. The line under the list is the selected card's price: printed
-coins, the resources bought and what trading costs, or "free (chain)".
+in play (what the core's ``legal()`` allows), by colour as the cards look: brown, grey,
+yellow, red, green, blue, guilds, and in each colour by name in the device language's
+order. A card keeps its place from turn to turn (one free by chain stays among its
+colour, "free" at its right), so a player can learn the list. A long UP/DOWN jumps from
+colour to colour. The line under the list is the selected card's price: printed coins,
+the resources bought and what trading costs, or "free (chain)".
 
 A builds the card when the player can pay for it (one press: undo is one press away);
 C, a long A, or A on a card the player cannot afford, opens the card's other uses:
-a wonder built with it (the affordable ones, cheapest first), or selling it.
+selling it first (the commonest), then a wonder built with it (the affordable ones,
+cheapest first).
 """
 
 from duelcore.compat import const
-from duelcore.sevenwonders.cards import RESOURCES, colour, name, wonder
+from duelcore.sevenwonders.cards import RESOURCES, card, colour, name, wonder
 
 from .. import lang
 from ..lang import tr, word
@@ -66,7 +69,7 @@ class Screen(Menu):
                 build.append(ev[2])
             elif ev[0] == "wonder" and ev[2] not in wonders:
                 wonders.append(ev[2])
-        cards, groups = order(g, p)
+        cards, groups = order(g)
         labels: list = []
         right: list = []
         tags: list = []
@@ -181,7 +184,7 @@ class Screen(Menu):
             self.more(i)
 
     def more(self, i: int) -> None:
-        """The card's other uses: wonders first (cheapest first), then selling, then building."""
+        """The card's other uses: selling first, then wonders (cheapest first), then building."""
         if not self.cards:
             return
         app = self.app
@@ -192,16 +195,13 @@ class Screen(Menu):
         for w in self.wonders:
             priced.append((g.wonder_price(p, wonder(w))[0], w))
         priced.sort()
-        labels: list = []
-        right: list = []
-        events: list = []
+        labels: list = [tr("Sell")]
+        right: list = ["+%d" % self.sell]
+        events: list = [["discard", p, n]]
         for cost, w in priced:
             labels.append(short(w))  # the wonder built with the card
             right.append(str(cost))
             events.append(["wonder", p, w, n])
-        labels.append(tr("Sell"))
-        right.append("+%d" % self.sell)
-        events.append(["discard", p, n])
         if self.affordable[i]:
             labels.append(tr("Build"))
             right.append(self.labels_right(i))
@@ -227,21 +227,18 @@ def short(word: str) -> "str | int":
     return _SHORT[at : _SHORT.find("\n", at)]
 
 
-def order(g: object, p: int) -> tuple:
+def order(g: object) -> tuple:
     """The cards of the age still in play as the picker lists them, and the group starts:
-    cards free by chain first, then by colour (_ORDER), each group in table order."""
+    by colour (_ORDER), each colour by name in the device language's order (lang.collate;
+    English's ids sort as its names). The same cards list the same way whoever plays."""
     available = g.available()  # type: ignore[attr-defined]
-    chained = [c for c in available if g.price(p, c)[1]]  # type: ignore[attr-defined]
     cards: list = []
     groups: list = []
-    if chained:
-        groups.append(0)
-        cards.extend(chained)
     for k in _ORDER:
-        start = len(cards)
-        for c in available:
-            if colour(c) == k and c not in chained:
-                cards.append(c)
-        if len(cards) > start:
-            groups.append(start)
+        ids = [name(c) for c in available if colour(c) == k]
+        if ids:
+            groups.append(len(cards))
+            ids.sort()
+            for n in lang.collate("7wd", ids):
+                cards.append(card(n))
     return cards, groups

@@ -72,9 +72,11 @@ class Screen(Menu):
 class Marks(Menu):
     """Mark ``count`` items of a list: A marks one and moves on to the next item not
     marked (one press less when the next one is wanted too); A on a marked item unmarks
-    it. The last mark calls ``done(order)``, the indices in the order marked. Back on a
-    list whose marks are all made (B from the next step), A on an item not marked only
-    says so: a mark more would give a player a fifth wonder."""
+    it. ``marks[i]`` is item i's place in the order marked (1 up; 0: not marked), which
+    its box shows (the tokens are laid in that order). The last mark calls
+    ``done(order)``, the indices in the order marked. Back on a list whose marks are all
+    made (B from the next step), A on an item not marked only says so: a mark more would
+    give a player a fifth wonder."""
 
     hints = word("A mark  B back")
 
@@ -95,13 +97,16 @@ class Marks(Menu):
             self.app.notice = tr("%d marked: A on one takes it back") % self.count  # type: ignore[attr-defined]
             self.app.redraw()  # type: ignore[attr-defined]
             return
-        marks[i] ^= 1
-        if marks[i]:
+        if not marks[i]:
             self.order.append(i)
+            marks[i] = len(self.order)
             while marks[self.i]:  # never all marked: count < len(marks)
                 self.i = (self.i + 1) % len(marks)
         else:
             self.order.remove(i)
+            marks[i] = 0
+            for k in range(len(self.order)):  # those marked after it move up one
+                marks[self.order[k]] = k + 1
         log(self.app, i)  # a mark taken or made (one asked for too many says so above)
         if len(self.order) < self.count:
             self.app.redraw()  # type: ignore[attr-defined]

@@ -38,7 +38,8 @@ def test_a_restart_mid_setup_comes_back_where_it_was(tmp_path: Path, runtime: st
         ap = Autoplayer(d)
         _draft(ap)
         before = _screen(d.view())
-        assert before[:3] == ("setup", "Marks", 4) and sum(before[3]) == 2
+        assert before[:3] == ("setup", "Marks", 4)
+        assert sorted(m for m in before[3] if m) == [1, 2]  # two marked: their places
         assert (tmp_path / "games" / "setup.log").read_bytes() == bytes([0, 2, 0, 1, 2, 2])
     with apphelp.device(tmp_path, runtime) as d:
         v = d.view()

@@ -224,8 +224,8 @@ def test_7wd_cards_left_in_the_age_stay_in_view(tmp_path: Path) -> None:
     with apphelp.device(tmp_path) as d:
         ap = Autoplayer(d)
         keys(ap, "a", "a", "a", "a", "a", "a", "a", "a")  # preset, the first five tokens
-        keys(ap, "a", "a")  # the first card in the picker, built
-        assert d.view()["notice"] == "Player 1 built Lumber Yard"
+        keys(ap, "a", "a")  # the first card in the picker (brown, by name), built
+        assert d.view()["notice"] == "Player 1 built Clay Pit"
         drawn = d.call(
             "import json\n"
             "_c = simdev.app.canvas\n"
@@ -238,4 +238,27 @@ def test_7wd_cards_left_in_the_age_stay_in_view(tmp_path: Path) -> None:
             "del _c, _seen, _text"
         ).value
         assert "AGE I  1/20" in drawn
-        assert "Player 1 built Lumber Yard" in drawn
+        assert "Player 1 built Clay Pit" in drawn
+
+
+def test_7wd_progress_tokens_show_the_order_marked(tmp_path: Path) -> None:
+    """Setup lays the progress tokens in the order marked: each marked box shows its place
+    (1 up), the places close up when a mark is taken back, and the record keeps that
+    order. Two marked rows' boxes differ on the panel by their digits."""
+    with apphelp.device(tmp_path) as d:
+        ap = Autoplayer(d)
+        keys(ap, "a", "a", "a")  # 7WD, Play, player 1 with the preset: the tokens
+        assert d.view()["labels"][:3] == ["Agriculture", "Architecture", "Economy"]
+        keys(ap, "down", "down", "a")  # Economy first
+        keys(ap, "up", "up", "up", "a", "a")  # then Agriculture, Architecture
+        v = d.view()
+        assert v["marks"][:4] == [2, 3, 1, 0] and v["i"] == 3
+        rows = d.pixels()
+        boxes = [[r[3:14] for r in rows[y + 3 : y + 14]] for y in (11, 29, 47)]
+        assert boxes[0] != boxes[1] != boxes[2] != boxes[0]
+        assert all(any(0 in r[1:-1] for r in b[1:-1]) for b in boxes)  # a digit in each
+        keys(ap, "up", "up", "a")  # Architecture's mark taken back
+        assert d.view()["marks"][:4] == [2, 0, 1, 0]
+        keys(ap, "a", "a", "a")  # Architecture again, Law, Masonry: the game starts
+    progress = apphelp.journal(tmp_path)["setup"]["progress"]  # type: ignore[index]
+    assert progress == ["economy", "agriculture", "architecture", "law", "masonry"]

@@ -342,7 +342,7 @@ class Autoplayer:
             reply = self.device.call(
                 "import firmware.screens.pick7 as _p\n"
                 "_g = simdev.app.match.game\n"
-                "import json\n_value = json.dumps(_p.order(_g, _g.turn))\ndel _p, _g"
+                "import json\n_value = json.dumps(_p.order(_g))\ndel _p, _g"
             )
             cards, groups = reply.value
             t = cards.index(card(label))
