@@ -68,7 +68,9 @@ class _Board:
         self.geometry = Geometry(296, 128)
 
 
-def test_a_key_for_a_missing_button_says_so() -> None:
+def test_a_key_for_a_missing_button_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A terminal wide enough for the note on one line, whatever runs the test.
+    monkeypatch.setattr(shutil, "get_terminal_size", lambda fallback=None: (200, 60))
     out = io.StringIO()
     term = terminal.Terminal(_Board("abc"), out)  # type: ignore[arg-type]
     assert term._key("j") and not term.queue
