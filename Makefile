@@ -42,10 +42,10 @@ $(FONTS)/.stamp: Makefile
 	for deb in $(FONTS)/*.deb; do dpkg-deb -x $$deb $(FONTS)/root; done
 	touch $@
 
-# The slowest tests are listed at the end: the emulated RP2040's games lead (docs/rp2.md,
-# "Time").
+# A worker a core, a test file each at a time, the longest files first (tests/conftest.py);
+# the slowest tests are listed at the end (docs/tests.md, "Time").
 test: venv node_modules fonts
-	$(PY) -m pytest -q --durations=12
+	$(PY) -m pytest -q --durations=12 -n auto --dist loadfile
 
 check: venv typings fonts
 	$(PY) tools/make_lang.py --check

@@ -17,11 +17,13 @@ events, then ended from the C menu, as a table stops one) on the Pico-ePaper-2.9
 (SSD1680, five buttons active low); and on the Pico Inky Pack (UC8151, three buttons
 active low) the setup and first two events of a 7WD game, then ended from the C menu:
 its three buttons tapped and held on the real port. The stopped games open the C menu
-and go back with B first. The games run two at a time (two cores), once per session;
-the tests read their outcomes.
+and go back with B first. The games run once per session, two at a time when this file
+runs alone (two cores) and one at a time in one of `make test`'s workers, whose other
+worker has the other core; the tests read their outcomes.
 """
 
 import json
+import os
 import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
@@ -121,7 +123,8 @@ def _play(job: Job, root: Path) -> Played:
 @pytest.fixture(scope="module")
 def played(tmp_path_factory: pytest.TempPathFactory) -> dict[Job, Played]:
     root = tmp_path_factory.mktemp("games")
-    with ThreadPoolExecutor(max_workers=2) as pool:
+    # pytest-xdist names its workers: there the other core is the other worker's.
+    with ThreadPoolExecutor(max_workers=1 if "PYTEST_XDIST_WORKER" in os.environ else 2) as pool:
         futures = {
             job: pool.submit(_play, job, root / name) for job, name in zip(JOBS, IDS, strict=True)
         }
