@@ -757,7 +757,7 @@ def add_name(s: "Storage", name: str) -> None:
         if line[1:] == name:
             return
     lines.append("+" + name)
-    while sum(len(line) + 1 for line in lines) > _ROSTER_MAX:
+    while sum(len(line.encode()) + 1 for line in lines) > _ROSTER_MAX:  # bytes, not letters
         at = 0  # the oldest name spelled here, when none of the PC's is left
         for i in range(len(lines)):
             if lines[i][0] == "=":

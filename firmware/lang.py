@@ -43,6 +43,13 @@ def tr(text: "str | int") -> str:
 word = str
 
 
+def letters() -> "str | None":
+    """The letters a name is spelled with in the language, beyond the Latin ones: its
+    capitals, a new line, their small forms (and for Japanese a new line and each row's
+    first letter), from the catalog (tools/make_lang.py ``script``); None in English."""
+    return None if _lang == "en" else lookup.raw(b"script:letters")
+
+
 def name(game: str, id: str) -> str:
     """The name of component ``id`` of ``game`` (the record's words), as printed on it;
     a word that is no component (an argument's key) is written as English writes ids."""

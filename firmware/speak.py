@@ -33,5 +33,7 @@ def use(code: str) -> None:
     canvas._glyphs = g
     canvas._small = at
     lookup.opened()  # the catalog's hash table
+    runs = lookup.raw(b"script:ranges")  # a name's letters in the language's script
+    canvas._script = tuple([int(x) for x in runs.split()]) if runs else ()
     lang._lang = code
     old.close()

@@ -67,6 +67,7 @@ sys.path.insert(0, str(ROOT / "shared"))
 from make_glyphs import COLUMNS, write_or_check  # noqa: E402  (beside this file)
 
 from duelkeeper import names  # noqa: E402
+from duelkeeper.letters import LETTERS, ROWS  # noqa: E402
 
 GLYPHS_BIN = ROOT / "firmware" / "gfx" / "glyphs.bin"
 DEVICE_TSV = ROOT / "host" / "duelkeeper" / "lang" / "device.tsv"
@@ -313,6 +314,29 @@ def _glyphs(
     return smalls, larges
 
 
+def script(lang: str, base: int) -> tuple[list[str], dict[str, str]]:
+    """The letters a name is spelled with in ``lang`` (duelkeeper.letters), as glyphs
+    from ``base`` on in the order of their code points, and the two records the device
+    reads them by: ``script:letters``, the picker's capitals, a new line, their small
+    forms (and for Japanese a new line and the first letter of each row), kept as the
+    letters themselves, as a name holds them; ``script:ranges``, each run of consecutive
+    code points as its first, its length and its first glyph, in decimal (canvas.py
+    draws a name's letter from them)."""
+    if lang not in LETTERS:
+        return [], {}
+    caps, smalls = LETTERS[lang]
+    ordered = sorted(set(caps + smalls), key=ord)
+    runs: list[list[int]] = []
+    for i, ch in enumerate(ordered):
+        if runs and ord(ch) == runs[-1][0] + runs[-1][1]:
+            runs[-1][1] += 1
+        else:
+            runs.append([ord(ch), 1, base + i])
+    text = "\n".join((caps, smalls) + ((ROWS[lang],) if lang in ROWS else ()))
+    ranges = " ".join("%d %d %d" % tuple(r) for r in runs)
+    return ordered, {"script:letters": text, "script:ranges": ranges}
+
+
 def build(lang: str) -> bytes:
     """``lang``'s catalog file."""
     table = strings(lang)
@@ -322,16 +346,21 @@ def build(lang: str) -> bytes:
             "%d characters: more than the %d that canvas.py draws"
             % (len(chars), PRIVATE_END - PRIVATE + ONE)
         )
-    smalls, larges = _glyphs(lang, table, chars) if chars else ([], [])
+    named, raw = script(lang, len(chars))
+    table.update(raw)
+    smalls, larges = _glyphs(lang, table, chars + named) if chars else ([], [])
     index = {ch: char(i) for i, ch in enumerate(chars) if i >= ONE or i not in SPACES}
     records = []
     keys = list(table)
     for key in keys:
+        if key in raw:  # the letters themselves (a name holds them), or numbers
+            records.append(key.encode() + b"\0" + raw[key].encode())
+            continue
         value = "".join(ch if ord(ch) < 0x80 else index[ch] for ch in table[key])
         if any(0 < ord(ch) < ONE for ch in table[key]):
             raise BuildError("%s's %r holds a control character" % (lang, key))
         records.append(key.encode() + b"\0" + value.encode())
-    n, g = len(records), len(chars)
+    n, g = len(records), len(chars) + len(named)
     m = 1
     while m < 2 * n:
         m <<= 1
@@ -343,7 +372,7 @@ def build(lang: str) -> bytes:
         slots[at] = i + 1
     small_w, large_w = COLUMNS  # canvas.py draws them as it draws the Latin glyphs
     for cols, w, size in ((smalls, small_w, SMALL), (larges, large_w, LARGE)):
-        wide = [chars[i] for i, c in enumerate(cols) if len(c) > w]
+        wide = [(chars + named)[i] for i, c in enumerate(cols) if len(c) > w]
         if wide:
             raise BuildError("%r is wider than %d columns at %d px" % (wide[0], w, size))
     small_stride = small_w * ((SMALL + 7) // 8)

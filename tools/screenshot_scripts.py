@@ -179,9 +179,15 @@ SCRIPTS: dict[str, Callable[[Autoplayer], str]] = {
 }
 
 
-# 7WD's setup lists the progress tokens in the language's order of their names, so its
-# presses differ by language: ja/7wd.txt and ru/7wd.txt, which make screenshots plays there.
-LANGS: dict[str, tuple[str, ...]] = {"7wd": ("ja", "ru")}
+# 7WD's setup lists the progress tokens in the language's order of their names, and the
+# letter picker offers the language's letters before the Latin ones, so the presses that
+# spell the players' names differ by language: ja/7wd.txt, ru/7wd.txt and the others,
+# which make screenshots plays there (names.txt shows the language's letters as it is).
+LANGS: dict[str, tuple[str, ...]] = {
+    "7wd": ("ja", "ru"),
+    "splendor": ("ja", "ru"),
+    "antike": ("ja", "ru"),
+}
 
 
 def script(name: str, lang: str = "en") -> str:

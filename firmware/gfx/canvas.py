@@ -95,6 +95,11 @@ _ONE = const(27)
 _BASE = const(0x575)  # PRIVATE - _ONE
 _glyphs = 0
 _small = 0
+# A name's letters in the language's script (Cyrillic, katakana: the letter picker's,
+# duelkeeper/letters.py) are themselves in a text, not private characters: their glyphs
+# follow the strings' in the catalog, in code point order, and speak.use sets _script
+# to each run of them as (first code point, count, first glyph, ...). Empty in English.
+_script: tuple = ()
 
 
 # Text is read as the bytes of its UTF-8, never a character at a time: MicroPython's str
@@ -159,12 +164,20 @@ def _glyph(
 
 
 def _line(
-    fb: "FrameBuffer | None", s: "str | int", x: int, y: int, font: "Font", color: int
+    fb: "FrameBuffer | None",
+    s: "str | int",
+    x: int,
+    y: int,
+    font: "Font",
+    color: int,
+    scale: int = 1,
 ) -> int:
-    """Draw ``s`` (a text, or a place in the catalog: ``text_at``) at scale 1 from ``x``
-    on ``fb``, or only measure it (``fb`` None): the x after its last glyph and the
-    spacing after that. _glyph's blit, inline: most of a frame's calls are here."""
-    _, first, last, spacing, widths, at, stride = font
+    """Draw ``s`` (a text, or a place in the catalog: ``text_at``) from ``x`` on ``fb``,
+    ``scale`` times the size (the big numbers, a name on the letter picker), or only
+    measure it (``fb`` None, scale 1): the x after its last glyph and the spacing after
+    that. _glyph's blit, inline at scale 1: most of a frame's calls are here."""
+    height, first, last, spacing, widths, at, stride = font
+    second = stride >> 1 if height > 8 else 0  # _glyph's second page, at a scale
     image = _SMALL_FB if font is SMALL else _LARGE_FB
     key = color ^ 1
     palette = None if color else _WHITE
@@ -190,29 +203,49 @@ def _line(
         if not code:
             break
         k += 1
-        if code >= 0xC0:  # a character of two bytes; of more, a '?' (none of ours)
+        if code >= 0xC0:  # a character of two bytes, or three (kana); of more, a '?'
             if code < 0xE0 and k < n:
                 code = (code & 0x1F) << 6 | (b[k] & 0x3F)
                 k += 1
+            elif code < 0xF0 and k + 1 < n:
+                code = (code & 0x0F) << 12 | (b[k] & 0x3F) << 6 | (b[k + 1] & 0x3F)
+                k += 2
             else:
                 while k < n and b[k] & 0xC0 == 0x80:
                     k += 1
                 code = 0xFFFF
-        if code < _ONE or code >= PRIVATE:  # maybe the language's (_ONE says how)
-            g = code - _BASE if code >= PRIVATE else code
+        if code < _ONE or code >= 0x80:  # maybe the language's (_ONE says how)
+            g = code - _BASE if code >= PRIVATE else code if code < _ONE else glyphs
+            if g >= glyphs and _script:  # a letter of a name (_script's runs), or none
+                r = _script
+                j = 0
+                while j < len(r) and not 0 <= code - r[j] < r[j + 1]:
+                    j += 3
+                if j < len(r):
+                    g = r[j + 2] + code - r[j]
             if g < glyphs:  # its image, then its width with its spacing
-                _FILE.seek(lat + g * (stride + 1))
+                pos = lat + g * (stride + 1)
+                _FILE.seek(pos)
                 _FILE.readinto(_GLYPH)
-                if fb is not None:
+                w = _GLYPH[stride]
+                if fb is None:
+                    pass
+                elif scale == 1:
                     fb.blit(image, x, y, key, palette)
-                x += _GLYPH[stride]
+                else:
+                    _glyph(fb, image, pos, second, w, x, y, color, scale)
+                x += w * scale
                 continue
         i = _code(first, last, code)
-        if fb is not None:
+        if fb is None:
+            pass
+        elif scale == 1:
             _FILE.seek(at + i * stride)
             _FILE.readinto(_GLYPH)
             fb.blit(image, x, y, key, palette)
-        x += widths[i] + spacing
+        else:
+            _glyph(fb, image, at + i * stride, second, widths[i], x, y, color, scale)
+        x += (widths[i] + spacing) * scale
     return x
 
 
@@ -253,25 +286,13 @@ class Canvas:
         color: int = BLACK,
         scale: int = 1,
     ) -> int:
-        """Draw ``s`` (a text, or at scale 1 a place: ``text_at``) with its top at ``y``;
-        ``x`` is its left edge, centre or right edge by ``align``. Returns the x just
-        after the text."""
+        """Draw ``s`` (a text, or a place: ``text_at``) with its top at ``y``, ``scale``
+        times the size; ``x`` is its left edge, centre or right edge by ``align``.
+        Returns the x just after the text."""
         if align != LEFT:
             w = self.text_width(s, font, scale)
             x -= w if align == RIGHT else w >> 1
-        if scale == 1:
-            return _line(self.fb, s, x, y, font, color) - font[3]
-        fb = self.fb
-        height, first, last, spacing, widths, at, stride = font
-        image = _SMALL_FB if font is SMALL else _LARGE_FB
-        second = stride >> 1 if height > 8 else 0
-        step = spacing * scale
-        for ch in s:  # type: ignore[union-attr]  # digits: their qstrs are the firmware's own
-            i = _code(first, last, ord(ch))
-            w = widths[i]
-            _glyph(fb, image, at + i * stride, second, w, x, y, color, scale)
-            x += w * scale + step
-        return x - step
+        return _line(self.fb, s, x, y, font, color, scale) - font[3] * scale
 
     def label(
         self,

@@ -13,12 +13,14 @@ from typing import NamedTuple
 from duelcore.record import name_ok
 from duelkeeper.entry import DATE_FORMAT
 from duelkeeper.errors import DuelkeeperError, brief, shown_quote
+from duelkeeper.letters import drawable
 from duelkeeper.log import Log
 
 # The roster the device gets: at most ROSTER_BYTES of names, each a line of the file
 # (a flag byte, the name, a newline), so the names screen reads a few hundred bytes per
-# call; a name the device can draw (printable ASCII, firmware/gfx/font.py) and fit on a
-# menu line beside another: at most NAME_MAX characters.
+# call; a name the device can draw (printable ASCII, firmware/gfx/font.py, or the letters
+# its letter picker offers: duelkeeper.letters) and fit on a menu line beside another: at
+# most NAME_MAX characters.
 ROSTER_BYTES = 384
 NAME_MAX = 16
 # The device's names for seats nobody named (firmware/screens/players.py, DEFAULT): it
@@ -53,8 +55,7 @@ def players(log: Log) -> list[Player]:
 
 def fits(name: str) -> bool:
     """Whether the device can show ``name`` (so it goes in the roster)."""
-    printable = all(" " <= ch <= "~" for ch in name)
-    return 0 < len(name) <= NAME_MAX and printable and name not in PLACEHOLDERS
+    return 0 < len(name) <= NAME_MAX and drawable(name) and name not in PLACEHOLDERS
 
 
 def roster(log: Log) -> list[str]:
@@ -64,7 +65,7 @@ def roster(log: Log) -> list[str]:
     for p in players(log):
         if not fits(p.name):
             continue
-        size += len(p.name) + 2
+        size += len(p.name.encode()) + 2  # bytes: a Cyrillic letter is two, a kana three
         if size > ROSTER_BYTES:
             break
         out.append(p.name)

@@ -15,7 +15,7 @@ from duelkeeper import players, roster
 from duelkeeper.errors import DuelkeeperError
 from duelkeeper.log import Log
 from duelkeeper.repo import ROOT
-from duelkeeper.sim.autoplay import ALPHABET, Autoplayer
+from duelkeeper.sim.autoplay import Autoplayer
 from duelkeeper.sim.device import Device as SimDevice
 from duelkeeper.sim.device import cached_build
 
@@ -66,7 +66,8 @@ def test_round_trip_log_device_new_name_log(tmp_path: Path, db: Path) -> None:
         ap.pick(sim.view(), 2)
         ap.pick(sim.view(), 0)  # New name...
         for letter in "ZED":
-            for _ in range((ALPHABET.index(letter) - sim.view()["cur"]) % len(ALPHABET)):
+            alphabet = sim.view()["alphabet"]
+            for _ in range((alphabet.index(letter) - sim.view()["cur"]) % len(alphabet)):
                 ap.press("down")
             ap.press("a")
         ap.press("c")
@@ -137,3 +138,27 @@ def test_garbled_names_are_one_line(lines: list[bytes], why: str) -> None:
     with pytest.raises(DuelkeeperError, match=why):
         roster.read_names(lines)
     assert roster.read_names([b"NAME +Zed", b"NAME =Ann B", b"END 2"]) == (["Zed"], ["Ann B"], 0)
+
+
+@pytest.mark.parametrize(("lang", "name"), [("ru", "Зоя"), ("ja", "タナカ")])
+def test_a_name_in_the_languages_letters_reaches_the_log_and_comes_back(
+    tmp_path: Path, db: Path, lang: str, name: str
+) -> None:
+    """Spelled with the picker's Cyrillic or katakana (the real MicroPython VM): the log
+    learns it as written, and the roster sends it back (the device draws it)."""
+    flash = tmp_path / "flash"
+    flash.mkdir()
+    (flash / "settings.json").write_text(json.dumps({"lang": lang}))
+    with SimDevice(flash) as sim:
+        sim.step(0)
+        ap = Autoplayer(sim)
+        ap.pick(sim.view(), 0)  # 7 Wonders Duel
+        ap.pick(sim.view(), 1)  # Player 1 ...
+        ap.pick(sim.view(), 0)  # New name...
+        ap.spell(name)
+    assert roster_file(flash) == ["+" + name]
+    assert synced_now(flash, db) == "roster: 4 names on the device; new from it: %s" % name
+    with Log.open(db) as log:
+        assert ("%s" % name, 0) in [(p.name, p.games) for p in players.players(log)]
+    assert "=" + name in roster_file(flash)
+    assert settings(flash)["players"] == [name, "Player 2"]

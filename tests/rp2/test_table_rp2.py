@@ -51,3 +51,22 @@ def test_corrections_in_a_row_on_the_panel_are_the_simulators(tmp_path: Path) ->
         ap.press("b")
         assert ap.view()["screen"] == "track7"
     _same_frames(ap.steps, tmp_path)
+
+
+def test_names_in_cyrillic_and_katakana_on_the_panel_are_the_simulators(tmp_path: Path) -> None:
+    """The language chosen with C, then a name spelled in its letters for each seat
+    (Russian, then Japanese: the picker's own letters, drawn from the catalog's glyphs at
+    double size and in the players' list)."""
+    with Device(tmp_path / "auto", runtime="cpython") as d:
+        d.step(0)
+        ap = Autoplayer(d)
+        for lang, name in ((2, "Зоя"), (1, "タナカ")):
+            ap.press("c")  # the language menu
+            ap.pick(ap.view(), lang)
+            ap.press("a")  # 7 Wonders Duel
+            ap.pick(ap.view(), 1)  # Player 1 ...
+            ap.pick(ap.view(), 0)  # New name...
+            ap.spell(name)
+            assert ap.view()["labels"][1].endswith(": " + name)
+            ap.press("b")  # back to the games
+    _same_frames(ap.steps, tmp_path)

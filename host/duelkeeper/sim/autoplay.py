@@ -26,7 +26,6 @@ from duelkeeper.sim.device import Device
 from duelkeeper.sim.script import BUTTONS, LONG_MS, PRESS_MS, Step, masks
 
 GAMES = ("7wd", "splendor-duel", "antike-duellum")
-ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ-0123456789 "  # firmware/screens/letters.py
 _TOKENS = ("white", "blue", "green", "red", "black", "pearl")
 _MAX_STEPS = 400  # gestures for one event before the autoplayer gives up
 
@@ -238,15 +237,18 @@ class Autoplayer:
             self.pick(v, 2 + names.index(name))
             return
         self.pick(v, 0)  # New name...
+        self.spell(name)
+
+    def spell(self, name: str) -> None:
+        """On the letter picker: ``name`` letter by letter (the fewest gestures to each in
+        the alphabet the screen offers, its rows jumped on five buttons), then C keeps it."""
         for ch in name:
             v = self.view()
-            cur = v["cur"]
-            want = ALPHABET.index(ch.upper())
-            n = len(ALPHABET)
-            down = (want - cur) % n
-            up = (cur - want) % n
-            for _ in range(min(down, up)):
-                self.press("down" if down <= up else "up")
+            alphabet = v["alphabet"]  # the language's letters, then the Latin ones
+            want = alphabet.find(ch.upper()) if ch.upper() in alphabet else alphabet.find(ch)
+            groups = None if self.three else v.get("groups")
+            for gesture in path(len(alphabet), v["cur"], want, groups):
+                self.press(gesture)
             self.press("a")
         self.press("c")
 

@@ -105,6 +105,7 @@ def view() -> str:
         "seat",
         "at",
         "p",
+        "alphabet",
     ):
         v = getattr(s, name, None)
         if name == "labels" and v is not None:  # a row kept as its place in the catalog
