@@ -1,7 +1,7 @@
 """The App's rare moves: boot, starting a game, ending one (firmware/app.py calls each)."""
 
 from duelcore.engine import Match
-from duelcore.errors import IllegalEvent, line
+from duelcore.errors import IllegalEvent
 
 from . import rtc, speak
 from .flash import exists
@@ -109,15 +109,10 @@ def catch_up(app: "App") -> None:
 
 
 def refused(app: "App", e: IllegalEvent) -> None:
-    """The notice for an event the rules refused: the core's reason in the device's
-    language. A reason given by its number (``duelcore.errors.refusal``) is looked up by
-    its line of the core's WHY, then filled in; one given whole is looked up as it is."""
-    where = e.where
-    if where is None:
-        app.notice = tr(e.reason)
-        return
-    e.where = None
-    app.notice = tr(line(where[0], where[1])) % where[2]
+    """The notice for an event the rules refused: the core's reason (its template) in
+    the device's language, filled in."""
+    why = tr(e.why)
+    app.notice = why % e.fill if e.fill else why
 
 
 def new_game(app: "App", game: str, players: list, setup: dict) -> None:

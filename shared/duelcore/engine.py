@@ -18,9 +18,7 @@ A setup with ``"score_only": true`` is a quick score (duelcore.quick): the game'
 module's Game takes the final counts instead of the turns.
 """
 
-from .compat import const
-from .errors import IllegalEvent, RecordError, refusal
-from .pad import WHY as PAD_WHY
+from .errors import IllegalEvent, RecordError
 from .record import check_event, validate
 
 try:
@@ -29,10 +27,6 @@ except ImportError:  # MicroPython
     TYPE_CHECKING = False  # type: ignore[misc]
 if TYPE_CHECKING:
     from .protocol import Game
-
-
-# The line of pad.WHY for a quick score's event in a game played turn by turn.
-_Q_TURNS = const(1)
 
 
 def game_class(game: str, score_only: bool = False) -> "type[Game]":
@@ -102,7 +96,9 @@ class Match:
         try:
             check_event(event)
             if not self._quick and (event[0] == "score" or event[0] == "won"):
-                raise refusal(PAD_WHY, _Q_TURNS)
+                raise IllegalEvent(
+                    "score and won belong to a score-only game (setup 'score_only': true)"
+                )
             code = game.encode(event) if self._compact and hasattr(game, "encode") else None
             game.apply(event)
         except IllegalEvent as e:

@@ -1,47 +1,7 @@
 """The score pad every game's quick score fills in (duelcore.quick says what a quick
 score is): ``Quick``, which each game's ``pad`` module subclasses, and its refusals."""
 
-from .compat import const
-from .errors import IllegalEvent, refusal
-
-# The line of each reason in WHY.
-_Q_VERB = const(0)
-_Q_ARGS = const(2)
-_Q_TWICE = const(3)
-_Q_UNKNOWN = const(4)
-_Q_RANGE = const(5)
-_Q_LACKS = const(6)
-_Q_WON_ALONE = const(7)
-_Q_OVER = const(8)
-_Q_FIRST = const(9)
-_Q_SCORE_OBJECT = const(10)
-
-WHY = (
-    "a score-only game takes score and won events, not %s\n"
-    "score and won belong to a score-only game (setup 'score_only': true)\n"
-    "%s takes %s after the player\n"
-    "player %d's score is entered already\n"
-    "unknown %s %s (one of %s)\n"
-    "%s must be a whole number from %d to %d\n"
-    "player %d's score lacks %s\n"
-    "a won event is a score-only game's only event\n"
-    "the game is over\n"
-    "the setup's 'first' must be 0 or 1 when given\n"
-    "a score is an object {field: points}\n"
-    "military points are 0, 2, 5 or 10\n"
-    "both players have military points; the conflict pawn stands on one side\n"
-    "player %d's points of one colour (%d) exceed their points (%d)\n"
-    "neither player reached 20 points, 10 crowns or 10 points of one colour\n"
-    "both players reached a victory; the game ends at the first\n"
-    "%d %s personalities are claimed; the game has %d\n"
-    "neither player has 9 personalities\n"
-    "player %d has %d personalities; the game ends at the 9th"
-)
-
-
-def no(n: int, *args: object) -> IllegalEvent:
-    """The refusal with line ``n`` of WHY, worded when read."""
-    return refusal(WHY, n, *args)
+from .errors import IllegalEvent
 
 
 class Quick:
@@ -58,7 +18,7 @@ class Quick:
     def __init__(self, setup: dict) -> None:
         first = setup.get("first")
         if first is not None and (type(first) is not int or first not in (0, 1)):
-            raise no(_Q_FIRST)
+            raise IllegalEvent("the setup's 'first' must be 0 or 1 when given")
         self.counts: list = [None, None]  # each player's counts, a tuple in FIELDS order
         self.over = False
         self.winner: int | None = None
@@ -66,14 +26,14 @@ class Quick:
 
     def apply(self, event: list) -> None:
         if self.over:
-            raise no(_Q_OVER)
+            raise IllegalEvent("the game is over")
         v = event[0]
         p = event[1]
         if v == "score":
             if len(event) != 3:
-                raise no(_Q_ARGS, v, "one object {field: points}")
+                raise IllegalEvent("%s takes %s after the player", v, "one object {field: points}")
             if self.counts[p] is not None:
-                raise no(_Q_TWICE, p)
+                raise IllegalEvent("player %d's score is entered already", p)
             counts = self._counts(p, event[2])
             self.check(p, counts)
             other = self.counts[1 - p]
@@ -84,34 +44,38 @@ class Quick:
             self.counts[p] = counts
         elif v == "won":
             if len(event) != 3:
-                raise no(_Q_ARGS, v, "one victory")
+                raise IllegalEvent("%s takes %s after the player", v, "one victory")
             if self.counts[0] is not None or self.counts[1] is not None:
-                raise no(_Q_WON_ALONE)
+                raise IllegalEvent("a won event is a score-only game's only event")
             how = event[2]
             if how not in self.WINS.split():
-                raise no(_Q_UNKNOWN, "victory", how, ", ".join(self.WINS.split()))
+                raise IllegalEvent(
+                    "unknown %s %s (one of %s)", "victory", how, ", ".join(self.WINS.split())
+                )
             self.winner = p
             self.victory = how
             self.over = True
         else:
-            raise no(_Q_VERB, v)
+            raise IllegalEvent("a score-only game takes score and won events, not %s", v)
 
     def _counts(self, p: int, given: object) -> tuple:
         """The counts of a score event's object, in FIELDS order, each within range."""
         if not isinstance(given, dict):
-            raise no(_Q_SCORE_OBJECT)
+            raise IllegalEvent("a score is an object {field: points}")
         names = self.FIELDS.split()
         for k in given:
             if k not in names:
-                raise no(_Q_UNKNOWN, "field", k, ", ".join(names))
+                raise IllegalEvent("unknown %s %s (one of %s)", "field", k, ", ".join(names))
         out = []
         for i in range(len(names)):
             name = names[i]
             if name not in given:
-                raise no(_Q_LACKS, p, name)
+                raise IllegalEvent("player %d's score lacks %s", p, name)
             n = given[name]
             if type(n) is not int or not self.LOW[i] <= n <= self.HIGH[i]:
-                raise no(_Q_RANGE, name, self.LOW[i], self.HIGH[i])
+                raise IllegalEvent(
+                    "%s must be a whole number from %d to %d", name, self.LOW[i], self.HIGH[i]
+                )
             out.append(n)
         return tuple(out)
 

@@ -2,13 +2,11 @@
 final counts, rule by rule and case by case, for the three games."""
 
 import json
-import re
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from duelcore import IllegalEvent, Match, RecordError, pack, pad, quick, replay
+from duelcore import IllegalEvent, Match, RecordError, pack, replay
 from duelcore.antike.tables import PERSONALITIES, SUPPLY
 from duelcore.quick import choices, fields, start, stride, wins
 from duelcore.sevenwonders import cards as sw
@@ -365,22 +363,6 @@ def test_packed_losslessly(record: dict) -> None:
     back = pack.unpack_record(pack.pack_record(record))
     assert json.dumps(back, sort_keys=True) == json.dumps(record, sort_keys=True)
     assert replay(back) == replay(record)
-
-
-def test_every_reason_is_a_line_named_and_raised() -> None:
-    """pad.WHY's lines are numbered by ``_Q_*`` constants in pad.py, the games' pads and
-    the engine (which refuses a quick score's event in a game played turn by turn)."""
-    core = Path(quick.__file__).parent
-    sources = [core / "pad.py", core / "engine.py"] + sorted(core.glob("*/pad.py"))
-    numbers: set[int] = set()
-    for path in sources:
-        text = path.read_text()
-        for name, n in re.findall(r"^(_Q_\w+) = const\((\d+)\)", text, re.M):
-            assert re.search(r"(no|refusal)\([^)]*\b%s\b" % name, text), f"{path}: {name}"
-            numbers.add(int(n))
-    lines = pad.WHY.split("\n")
-    assert sorted(numbers) == list(range(len(lines)))
-    assert all(0 < len(line) < 200 for line in lines)
 
 
 def test_a_device_quick_score_packs_small() -> None:

@@ -1,39 +1,39 @@
-"""duelcore.errors.refusal: a game's refusal reasons kept as the lines of one string,
-worded only when read."""
+"""duelcore.errors.IllegalEvent: a refusal's reason, a template worded only when read."""
+
+import json
+from pathlib import Path
 
 import pytest
 
-from duelcore.errors import IllegalEvent, line, refusal
+from duelcore.engine import Match
+from duelcore.errors import IllegalEvent
 
-WHY = "no card %s\nthe game is over\nplayer %d has %d coins"
+VECTOR = Path(__file__).parents[1] / "vectors" / "7wd" / "complete-game.json"
 
 
 @pytest.mark.parametrize(
-    ("n", "args", "text"),
+    ("why", "fill", "text"),
     [
-        (0, ("palace",), "no card palace"),
-        (1, (), "the game is over"),
-        (2, (1, 3), "player 1 has 3 coins"),  # the last line: no newline after it
+        ("no card %s", ("palace",), "no card palace"),
+        ("the game is over", (), "the game is over"),
+        ("player %d has %d coins", (1, 3), "player 1 has 3 coins"),
+        ("a 100% sure reason", (), "a 100% sure reason"),  # nothing to fill: as it is
     ],
 )
-def test_each_line_filled_in(n: int, args: tuple, text: str) -> None:
-    e = refusal(WHY, n, *args)
-    assert isinstance(e, IllegalEvent)
-    assert e.where == (WHY, n, args)
+def test_the_template_filled_in(why: str, fill: tuple, text: str) -> None:
+    e = IllegalEvent(why, *fill)
+    assert (e.why, e.fill) == (why, fill)
     assert str(e) == e.reason == text
-    assert e.where is None  # worded once
 
 
-def test_a_line_is_its_template() -> None:
-    assert line(WHY, 2) == "player %d has %d coins"
-
-
-def test_a_line_past_the_end_is_a_bug_not_a_reason() -> None:
-    with pytest.raises(ValueError):
-        refusal(WHY, 3).reason  # noqa: B018
-
-
-def test_a_text_reason_and_the_engines_index() -> None:
-    e = IllegalEvent("the game is over", 7, ["build", 1, "palace"])
-    assert e.where is None
-    assert str(e) == 'event 7 ["build", 1, "palace"]: the game is over'
+def test_the_engine_adds_the_index_and_the_event() -> None:
+    record = json.loads(VECTOR.read_text())
+    m = Match(dict(record, events=[]))
+    with pytest.raises(IllegalEvent) as info:
+        m.play(["score", 0, {}])
+    e = info.value
+    assert (e.index, e.event) == (0, ["score", 0, {}])
+    assert str(e) == (
+        'event 0 ["score", 0, {}]: score and won belong to a score-only game'
+        " (setup 'score_only': true)"
+    )

@@ -10,6 +10,7 @@ import ast
 import re
 from pathlib import Path
 
+import fwhelp  # noqa: F401  (the shims firmware.notices needs: framebuf, machine)
 import pytest
 
 from duelkeeper import names
@@ -90,16 +91,18 @@ def _pasts() -> set:
 
 
 def _reasons() -> set:
-    """Every refusal reason the cores can give the device: their WHY lines, and the two
-    record.py words whole."""
-    from duelcore.antike.why import WHY as antike
-    from duelcore.pad import WHY as quick
-    from duelcore.sevenwonders.why import WHY as seven
-    from duelcore.splendor.why import WHY as splendor
-
+    """Every refusal reason the cores can give the device: the text each
+    ``IllegalEvent(...)`` is raised with, and the two record.py words whole."""
     out = set()
-    for why in (seven, splendor, antike, quick):
-        out.update(why.split("\n"))
+    for path in sorted(CORES.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id == "IllegalEvent"
+                and isinstance(node.args[0], ast.Constant)
+            ):
+                out.add(node.args[0].value)
     tree = ast.parse((CORES / "record.py").read_text(encoding="utf-8"))
     for node in ast.walk(tree):
         if isinstance(node, ast.Assign) and any(

@@ -11,7 +11,8 @@ Each card checks everything before anything changes; the card leaves the hand la
 """
 
 from ..compat import const
-from .parse import arity, bits, bundle, flag, no, pick, whole
+from ..errors import IllegalEvent
+from .parse import arity, bits, bundle, flag, pick, whole
 from .tables import CARDS, CITY_TOKENS, RESOURCES, cities, show, total
 
 TYPE_CHECKING = False
@@ -47,22 +48,6 @@ _MANEUVER = const(7)
 _PRIVILEGE_STEPS = const(6)
 _UNITS = const(12)
 _BIG = const(999)
-
-# Refusal reasons: their lines in why.WHY, raised with parse.no (copies of parse.py's).
-_E_CITY_TOKEN = const(6)
-_E_NO_UNIT = const(7)
-_E_NOT_HELD = const(45)
-_E_NO_ARG = const(46)
-_E_PAIR = const(47)
-_E_NO_WALL = const(48)
-_E_FORTRESS_WHEN = const(49)
-_E_HONORARIUM = const(50)
-_E_MERCHANT_ARG = const(51)
-_E_MERCHANT = const(52)
-_E_MINING = const(53)
-_E_DECK = const(54)
-_E_PRIVILEGE = const(55)
-_E_SETTLER = const(56)
 
 # Card indices (tables.CARDS order).
 _ACADEMY = const(0)
@@ -117,11 +102,11 @@ def play(g: "Game", p: int, a: list) -> None:
     ql = g.pl[q]
     t = g.t
     if not pl[_HAND] >> c & 1:
-        raise no(_E_NOT_HELD, p, name)
+        raise IllegalEvent("player %d does not hold %s", p, name)
     if x is not None and not _ARGS >> c & 1:
-        raise no(_E_NO_ARG, name)
+        raise IllegalEvent("%s takes no argument", name)
     if _PAIRS >> c & 1 and not (isinstance(x, list) and len(x) == 2):
-        raise no(_E_PAIR, name)
+        raise IllegalEvent("%s takes a list of two", name)
     if c == _ACADEMY:  # at the knowledge action: 1 gold per opponent know-how
         g.action(_SCIENTIA)
         pl[_G] += bits(ql[_KNOW])
@@ -141,14 +126,14 @@ def play(g: "Game", p: int, a: list) -> None:
     elif c == _EARTHQUAKE:  # any one wall is destroyed (arg: its owner)
         w = whole(x, 0, 1, "owner")
         if not g.pl[w][_WBUILT]:
-            raise no(_E_NO_WALL, w)
+            raise IllegalEvent("player %d has no wall", w)
         g.pl[w][_WBUILT] -= 1
     elif c == _FORGE or c == _SHIPYARD:  # at the arming action: a legion / galley free
         g.action(_ARMING)
         g.deploy(p, 1 if c == _FORGE else 0, 1 if c == _SHIPYARD else 0, 0)
     elif c == _FORTRESS:  # +1 defence against the opponent's next conquest this turn
         if t[_PHASE] != _ACTION or t[_KIND] not in (0, _MANEUVER):
-            raise no(_E_FORTRESS_WHEN, t[_CUR])
+            raise IllegalEvent("fortress is played during player %d's maneuver", t[_CUR])
         t[_DEFMOD] += 1
     elif c == _GANG:  # a wall from the pieces held, free
         g.wall(p, 0)
@@ -160,12 +145,14 @@ def play(g: "Game", p: int, a: list) -> None:
     elif c == _HONORARIUM:  # a resource of choice per scholar held
         got = bundle(x if x is not None else {}, 3, name)
         if sum(got) != pl[_PERS + _SCHOLAR]:
-            raise no(_E_HONORARIUM, pl[_PERS + _SCHOLAR])
+            raise IllegalEvent(
+                "honorarium gives %d resources, one per scholar", pl[_PERS + _SCHOLAR]
+            )
         for r in range(3):
             pl[r] += got[r]
     elif c == _MERCHANT:  # 3 own resources for 3 of the opponent's
         if not isinstance(x, dict) or len(x) != 2 or "give" not in x or "take" not in x:
-            raise no(_E_MERCHANT_ARG)
+            raise IllegalEvent('merchant takes {"give": {...}, "take": {...}}')
         give = bundle(x["give"], 3, "give")
         take = bundle(x["take"], 3, "take")
         n = min(3, pl[0] + pl[1] + pl[2], ql[0] + ql[1] + ql[2])
@@ -179,7 +166,13 @@ def play(g: "Game", p: int, a: list) -> None:
             or take[1] > ql[1]
             or take[2] > ql[2]
         ):
-            raise no(_E_MERCHANT, n, p, show(pl), show(ql))
+            raise IllegalEvent(
+                "merchant swaps %d each way; player %d has %s, the opponent %s",
+                n,
+                p,
+                show(pl),
+                show(ql),
+            )
         for r in range(3):
             pl[r] += take[r] - give[r]
             ql[r] += give[r] - take[r]
@@ -187,28 +180,28 @@ def play(g: "Game", p: int, a: list) -> None:
         f = pick(x[0], RESOURCES, "resource", 3)  # type: ignore[index]
         r = pick(x[1], RESOURCES, "resource", 3)  # type: ignore[index]
         if f == r or not pl[_CITY + f] + pl[_CITY + _UNK] or pl[_TEMPLES] >= cities(pl):
-            raise no(_E_MINING, p, x[0])  # type: ignore[index]
+            raise IllegalEvent("player %d has no %s city without a temple", p, x[0])  # type: ignore[index]
         if g.pl[0][_CITY + r] + g.pl[1][_CITY + r] >= CITY_TOKENS[r]:
-            raise no(_E_CITY_TOKEN, x[1])  # type: ignore[index]
+            raise IllegalEvent("no %s city token is left", x[1])  # type: ignore[index]
         pl[_CITY + (f if pl[_CITY + f] else _UNK)] -= 1
         pl[_CITY + r] += 1
     elif c == _MUTINY:  # [player, unit], 1 gold: a unit on the board to its recruits
         w = whole(x[0], 0, 1, "owner")  # type: ignore[index]
         u = pick(x[1], "army fleet", "unit")  # type: ignore[index]
         if not g.pl[w][_BOARD + u]:
-            raise no(_E_NO_UNIT, w, x[1])  # type: ignore[index]
+            raise IllegalEvent("player %d has no %s on the board", w, x[1])  # type: ignore[index]
         g.pay(p, (0, 0, 1, 0))
         g.pl[w][_BOARD + u] -= 1
         g.pl[w][_REC + u] += 1
     elif c == _ORACLE:  # 1 gold: take an event card from the display
         if bits(g.deck()) <= g.pl[0][_OWED] + g.pl[1][_OWED]:
-            raise no(_E_DECK)
+            raise IllegalEvent("no event card is left to take")
         g.pay(p, (0, 0, 1, 0))
     elif c == _PESTILENCE:  # -1 defence for the next conquest this turn
         t[_DEFMOD] -= 1
     elif c == _PRIVILEGE:  # before the rondel move: up to 6 steps free
         if t[_PHASE] != _START:
-            raise no(_E_PRIVILEGE)
+            raise IllegalEvent("privilege is played before the rondel move")
         t[_FREE] = _PRIVILEGE_STEPS
     elif c == _PROSPERITY:  # 1 gold per own city with a wall
         pl[_G] += pl[_WBUILT]
@@ -221,13 +214,13 @@ def play(g: "Game", p: int, a: list) -> None:
     elif c == _SABOTAGE:  # 1 gold: one of the opponent's cards is discarded (arg: it)
         s = pick(x, CARDS, "event card")
         if not ql[_HAND] >> s & 1:
-            raise no(_E_NOT_HELD, q, x)
+            raise IllegalEvent("player %d does not hold %s", q, x)
         g.pay(p, (0, 0, 1, 0))
         ql[_HAND] &= ~(1 << s)
         t[_DISCARD] |= 1 << s
     else:  # settler [adjacent_same, resource]: a city for 1 gold + the coin surcharge
         if not isinstance(x, list) or not 1 <= len(x) <= 2:
-            raise no(_E_SETTLER)
+            raise IllegalEvent("settler takes [adjacent_same, resource]")
         kind = x[1] if len(x) > 1 else None
         g.found(
             p,

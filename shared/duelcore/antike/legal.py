@@ -72,7 +72,7 @@ def legal(g: "Game") -> list:
     s0 = g.pl[0][:]
     s1 = g.pl[1][:]
     st = t[:]
-    for ev in out:  # a refusal here is never worded (duelcore.errors.refusal)
+    for ev in out:  # a refusal here is never worded (IllegalEvent.reason)
         try:
             g.apply(ev)
             keep.append(ev)

@@ -2,13 +2,10 @@
 (duelcore.quick). Each kind's range is its supply (tables.SUPPLY)."""
 
 from ..compat import const
-from ..pad import Quick, no
+from ..errors import IllegalEvent
+from ..pad import Quick
 from .tables import PERSONALITIES, SUPPLY
 
-_Q_SUPPLY = const(16)
-_Q_NONE = const(17)
-_Q_PAST = const(18)
-_Q_BOTH = const(15)
 _VICTORY = const(9)  # a copy of rules.py's (tests/core/antike/test_antike_layout.py)
 
 
@@ -24,16 +21,21 @@ class Game(Quick):
         names = PERSONALITIES.split()
         for k in range(len(names)):
             if a[k] + b[k] > SUPPLY[k]:
-                raise no(_Q_SUPPLY, a[k] + b[k], names[k], SUPPLY[k])
+                raise IllegalEvent(
+                    "%d %s personalities are claimed; the game has %d",
+                    a[k] + b[k],
+                    names[k],
+                    SUPPLY[k],
+                )
         ta = sum(a)
         tb = sum(b)
         for p, n in ((0, ta), (1, tb)):
             if n > _VICTORY:
-                raise no(_Q_PAST, p, n)
+                raise IllegalEvent("player %d has %d personalities; the game ends at the 9th", p, n)
         if ta == tb == _VICTORY:
-            raise no(_Q_BOTH)
+            raise IllegalEvent("both players reached a victory; the game ends at the first")
         if ta < _VICTORY and tb < _VICTORY:
-            raise no(_Q_NONE)
+            raise IllegalEvent("neither player has 9 personalities")
         return (0 if ta == _VICTORY else 1), "personalities"
 
     def player(self, counts: tuple) -> dict:

@@ -21,8 +21,9 @@ checks that every copy agrees with this block).
 """
 
 from ..compat import const
+from ..errors import IllegalEvent
 from . import cards, codes, legal, result
-from .parse import arity, bits, bundle, flag, no, pick, whole
+from .parse import arity, bits, bundle, flag, pick, whole
 from .tables import (
     ACTIONS,
     CARDS,
@@ -113,47 +114,16 @@ _ALL_CARDS = const(0x1FFFFFF)  # 25 cards
 _BIG = const(999)
 _HELD = const(99)  # a resource count a correction may reach (docs/antike-duellum.md, "Bounds")
 
-# Refusal reasons: their lines in why.WHY, raised with parse.no (copies of parse.py's).
-_E_OTHER_ACTION = const(0)
-_E_AFFORD = const(1)
-_E_LACKS = const(2)
-_E_NO_TARGET = const(3)
-_E_ON_BOARD = const(4)
-_E_NONE_LEFT = const(5)
-_E_CITY_TOKEN = const(6)
-_E_PRODUCED = const(8)
-_E_ACTION_FIRST = const(9)
-_E_CITY_LATE = const(10)
-_E_WALL = const(11)
-_E_SETUP = const(18)
-_E_NO_CITY = const(19)
-_E_NO_UNITS = const(20)
-_E_SUPPLY = const(21)
-_E_RECRUITED = const(22)
-_E_DEPLOY_LIMIT = const(23)
-_E_TEMPLED = const(24)
-_E_TEMPLE_PIECES = const(25)
-_E_CITIES_STAND = const(26)
-_E_OVER = const(27)
-_E_NOT_OWED = const(28)
-_E_OWED = const(29)
-_E_FORTRESS_OWN = const(30)
-_E_TURN = const(31)
-_E_MOVE_FIRST = const(32)
-_E_MOVED = const(33)
-_E_STEPS = const(34)
-_E_HAS = const(35)
-_E_DETAILS = const(36)
-_E_NO_SUCH_CITY = const(37)
-_E_DEFENCE = const(38)
-_E_LEGIONS_LOST = const(39)
-_E_NO_TRADE = const(40)
-_E_TRADE = const(41)
-_E_TAKEN = const(42)
-_E_UNITS_LIST = const(43)
-_E_UNITS_MAX = const(44)
-_E_HELD = const(57)
-_E_NO_TEMPLE = const(58)
+
+def _on_board(pl: list, ql: list) -> IllegalEvent:
+    """The refusal of units the board does not hold, with both players' there."""
+    return IllegalEvent(
+        "legions, galleys on the board: %d, %d and %d, %d",
+        pl[_BOARD],
+        pl[_BOARD + 1],
+        ql[_BOARD],
+        ql[_BOARD + 1],
+    )
 
 
 class Game:
@@ -162,7 +132,7 @@ class Game:
     def __init__(self, setup: dict) -> None:
         first = setup.get("first") if isinstance(setup, dict) else None
         if type(first) is not int or first not in (0, 1):
-            raise no(_E_SETUP)
+            raise IllegalEvent("the setup needs 'first': 0 or 1")
         self.pl = ([0] * _SLOTS, [0] * _SLOTS)
         for pl in self.pl:  # 3 marble, iron, gold; one city of each; 1 wall; 1 + 1 recruits
             pl[_M] = pl[_I] = pl[_G] = _START_RES
@@ -211,9 +181,11 @@ class Game:
         """Refuse an event of rondel action ``kind`` unless it fits this turn now."""
         t = self.t
         if t[_PHASE] != _ACTION:
-            raise no(_E_ACTION_FIRST)
+            raise IllegalEvent(
+                "the rondel action comes after the move, before cities and personalities"
+            )
         if t[_KIND] and t[_KIND] != kind:
-            raise no(_E_OTHER_ACTION, ACTIONS.split()[t[_KIND]])
+            raise IllegalEvent("this turn's rondel action is %s", ACTIONS.split()[t[_KIND]])
 
     def pay(self, p: int, cost: "list | tuple") -> None:
         """Pay [marble, iron, gold, coins]: own resources first, a coin for each missing
@@ -224,7 +196,9 @@ class Game:
         for r in range(3):
             coins += max(0, cost[r] - pl[r])
         if coins > pl[_C]:
-            raise no(_E_AFFORD, p, show(pl), show(cost))
+            raise IllegalEvent(
+                "player %d has %s, needs %s (a coin pays for any)", p, show(pl), show(cost)
+            )
         for r in range(3):
             pl[r] -= min(pl[r], cost[r])
         pl[_C] -= coins
@@ -276,12 +250,12 @@ class Game:
         t = self.t
         self.action(_PRODUCE + r)
         if t[_PRODUCED]:
-            raise no(_E_PRODUCED)
+            raise IllegalEvent("one production per turn")
         ol = self.pl[owner]
         if not ol[_CITY + r] + ol[_CITY + _UNK]:
-            raise no(_E_NO_CITY, owner, RESOURCES.split()[r])
+            raise IllegalEvent("player %d has no %s city", owner, RESOURCES.split()[r])
         if temple and not ol[_TEMPLES]:  # which city has it is the players' word
-            raise no(_E_NO_TEMPLE, owner)
+            raise IllegalEvent("player %d has no temple", owner)
         pl = self.pl[p]
         pl[r] += (3 if temple else 1) + (pl[_KNOW] >> _MONETARY & 1)
         pl[_C] += 1
@@ -292,10 +266,10 @@ class Game:
         """Units from the supply to the recruitment box: 1 gold a legion, 2 a galley."""
         pl = self.pl[p]
         if ar + fl == 0:
-            raise no(_E_NO_UNITS)
+            raise IllegalEvent("name at least one unit")
         if pl[_REC] + pl[_BOARD] + ar > _UNITS or pl[_REC + 1] + pl[_BOARD + 1] + fl > _UNITS:
-            raise no(
-                _E_SUPPLY,
+            raise IllegalEvent(
+                "player %d has %d legions and %d galleys in supply",
                 p,
                 _UNITS - pl[_REC] - pl[_BOARD],
                 _UNITS - pl[_REC + 1] - pl[_BOARD + 1],
@@ -308,11 +282,15 @@ class Game:
         """Recruits onto the map, ``iron`` each (Forge, Shipyard: 0), within the limit."""
         pl = self.pl[p]
         if ar + fl == 0:
-            raise no(_E_NO_UNITS)
+            raise IllegalEvent("name at least one unit")
         if pl[_REC] < ar or pl[_REC + 1] < fl:
-            raise no(_E_RECRUITED, p, pl[_REC], pl[_REC + 1])
+            raise IllegalEvent(
+                "player %d has %d legions and %d galleys recruited", p, pl[_REC], pl[_REC + 1]
+            )
         if ar + fl > self.deploy_limit(p):
-            raise no(_E_DEPLOY_LIMIT, p, self.deploy_limit(p))
+            raise IllegalEvent(
+                "player %d may deploy %d more units this turn", p, self.deploy_limit(p)
+            )
         self.pay(p, (0, (ar + fl) * iron, 0, 0))
         pl[_REC] -= ar
         pl[_REC + 1] -= fl
@@ -326,9 +304,9 @@ class Game:
         pl = self.pl[p]
         built = self.pl[0][_TEMPLES] + self.pl[1][_TEMPLES]
         if pl[_TEMPLES] >= cities(pl):
-            raise no(_E_TEMPLED, p)
+            raise IllegalEvent("every city of player %d has a temple", p)
         if built >= _TEMPLE_PIECES or adj > built:
-            raise no(_E_TEMPLE_PIECES, built, _TEMPLE_PIECES)
+            raise IllegalEvent("%d of %d temples stand on the board", built, _TEMPLE_PIECES)
         self.pay(p, (_TEMPLE_MARBLE, 0, 0, adj))
         pl[_TEMPLES] += 1
 
@@ -336,7 +314,13 @@ class Game:
         """A wall piece held onto a city without a wall, for ``marble`` (Gang: 0)."""
         pl = self.pl[p]
         if not pl[_WHELD] or pl[_WBUILT] >= cities(pl):
-            raise no(_E_WALL, p, pl[_WHELD], pl[_WBUILT], cities(pl))
+            raise IllegalEvent(
+                "player %d holds %d wall pieces, has %d walls and %d cities",
+                p,
+                pl[_WHELD],
+                pl[_WBUILT],
+                cities(pl),
+            )
         self.pay(p, (marble, 0, 0, 0))
         pl[_WHELD] -= 1
         pl[_WBUILT] += 1
@@ -346,9 +330,9 @@ class Game:
         producing the same resource."""
         n = cities(self.pl[0]) + cities(self.pl[1])
         if r != _UNK and self.pl[0][_CITY + r] + self.pl[1][_CITY + r] >= CITY_TOKENS[r]:
-            raise no(_E_CITY_TOKEN, RESOURCES.split()[r])
+            raise IllegalEvent("no %s city token is left", RESOURCES.split()[r])
         if adj > n:
-            raise no(_E_CITIES_STAND, n)
+            raise IllegalEvent("only %d cities stand on the board", n)
         self.pay(p, (cost[0], cost[1], cost[2], adj))
         self.pl[p][_CITY + r] += 1
 
@@ -357,7 +341,7 @@ class Game:
     def apply(self, event: list) -> None:
         t = self.t
         if t[_OVER]:
-            raise no(_E_OVER)
+            raise IllegalEvent("the game is over")
         v = event[0]
         p = event[1]
         a = event[2:]
@@ -366,20 +350,20 @@ class Game:
         o = self.owing()
         if v == "resources" or v == "units" or v == "card":  # corrections: any time
             if v == "card" and p != o:
-                raise no(_E_NOT_OWED, p)
+                raise IllegalEvent("player %d is owed no event card", p)
             return self._verb(v, p, a)
         if o >= 0:
-            raise no(_E_OWED, o)
+            raise IllegalEvent("player %d must first take an event card", o)
         cur = t[_CUR]
         opens = v == "rondel" or v == "event" or v == "trade"
         if v == "event" and a and a[0] == "fortress":
             if p == cur:
-                raise no(_E_FORTRESS_OWN)
+                raise IllegalEvent("fortress is played in the opponent's maneuver")
         elif p != cur:
             if not opens:
-                raise no(_E_TURN, cur)
+                raise IllegalEvent("it is player %d's turn", cur)
             if t[_PHASE] == _START:
-                raise no(_E_MOVE_FIRST, cur)
+                raise IllegalEvent("player %d must move on the rondel first", cur)
             saved = t[:]  # p's turn begins; put the old one back if p's event is refused
             t[_CUR] = p
             for i in range(_PHASE, _DEFMOD + 1):  # the per-turn slots, 2 to 9
@@ -392,7 +376,7 @@ class Game:
                 raise
             return None
         elif not opens and t[_PHASE] == _START:
-            raise no(_E_MOVE_FIRST, p)
+            raise IllegalEvent("player %d must move on the rondel first", p)
         return self._verb(v, p, a)
 
     def _verb(self, v: str, p: int, a: list) -> None:
@@ -405,15 +389,15 @@ class Game:
             steps = whole(a[0], 1, _MAX_STEPS, "steps")
             paid = bundle(a[1] if len(a) > 1 else {}, 4, "payment")
             if t[_PHASE] != _START:
-                raise no(_E_MOVED, p)
+                raise IllegalEvent("player %d has moved on the rondel this turn", p)
             # The first move places the marker from the centre: free (published rules).
             cost = max(0, steps - t[_FREE]) if t[_MOVED] >> p & 1 else 0
             if sum(paid) != cost:
-                raise no(_E_STEPS, steps, cost, sum(paid))
+                raise IllegalEvent("%d steps cost %d resources, not %d", steps, cost, sum(paid))
             if cost:  # (most moves are free)
                 for r in range(4):
                     if paid[r] > pl[r]:
-                        raise no(_E_HAS, p, show(pl))
+                        raise IllegalEvent("player %d has %s", p, show(pl))
                 for r in range(4):
                     pl[r] -= paid[r]
             t[_MOVED] |= 1 << p
@@ -435,12 +419,10 @@ class Game:
             else:  # units meeting on the move cancel 1:1 and go back to the recruits
                 self.action(_MANEUVER)
                 if ar + fl == 0:
-                    raise no(_E_NO_UNITS)
+                    raise IllegalEvent("name at least one unit")
                 for x in self.pl:
                     if x[_BOARD] < ar or x[_BOARD + 1] < fl:
-                        raise no(
-                            _E_ON_BOARD, pl[_BOARD], pl[_BOARD + 1], ql[_BOARD], ql[_BOARD + 1]
-                        )
+                        raise _on_board(pl, ql)
                 for x in self.pl:
                     x[_BOARD] -= ar
                     x[_BOARD + 1] -= fl
@@ -463,7 +445,7 @@ class Game:
             k = pick(a[0], KNOWLEDGE, "know-how")
             self.action(_SCIENTIA)
             if pl[_KNOW] >> k & 1:
-                raise no(_E_HAS, p, KNOWLEDGE.split()[k])
+                raise IllegalEvent("player %d has %s", p, KNOWLEDGE.split()[k])
             self.pay(p, (0, 0, self.price(p, k), 0))
             if not ql[_KNOW] >> k & 1:
                 pl[_FIRSTS] += 1
@@ -476,7 +458,7 @@ class Game:
             temple = flag(a[0], "temple")
             d = a[1] if len(a) > 1 else {}
             if not isinstance(d, dict):
-                raise no(_E_DETAILS)
+                raise IllegalEvent("conquer details must be an object")
             for k in d:
                 pick(k, CONQUER_KEYS, "conquer detail")
             name = d.get("resource")
@@ -489,23 +471,25 @@ class Game:
             self.action(_MANEUVER)
             n = cities(ql)
             if not ql[_CITY + r] + (ql[_CITY + _UNK] if r != _UNK else 0):
-                raise no(_E_NO_SUCH_CITY, q)
+                raise IllegalEvent("player %d has no such city (give its resource)", q)
             if (ql[_TEMPLES] if temple else n - ql[_TEMPLES]) < 1 or (
                 ql[_WBUILT] if wall else n - ql[_WBUILT]
             ) < 1:
-                raise no(_E_NO_TARGET, q, n, ql[_TEMPLES], ql[_WBUILT])
+                raise IllegalEvent(
+                    "player %d has %d cities, %d temples, %d walls", q, n, ql[_TEMPLES], ql[_WBUILT]
+                )
             la = lf = 0
             if units:  # the defence is computed and the units checked; else on trust
                 if pl[_BOARD] < ar or pl[_BOARD + 1] < fl or ql[_BOARD] < de:
-                    raise no(_E_ON_BOARD, pl[_BOARD], pl[_BOARD + 1], ql[_BOARD], ql[_BOARD + 1])
+                    raise _on_board(pl, ql)
                 dv = self.defence(q, temple, wall, de)
                 if ar + fl <= dv:
-                    raise no(_E_DEFENCE, ar + fl, dv)
+                    raise IllegalEvent("%d units do not beat a defence of %d", ar + fl, dv)
                 lost = d.get("fleets_lost")
                 lf = min(fl, dv) if lost is None else whole(lost, 0, min(fl, dv), "fleets_lost")
                 la = dv - lf
                 if la > ar:
-                    raise no(_E_LEGIONS_LOST, dv, la)
+                    raise IllegalEvent("a defence of %d takes %d legions", dv, la)
             ql[_CITY + (r if ql[_CITY + r] else _UNK)] -= 1
             pl[_CITY + r] += 1
             if temple:
@@ -531,7 +515,7 @@ class Game:
             name = a[1] if len(a) > 1 else None
             r = _UNK if name is None else pick(name, RESOURCES, "resource", 3)
             if t[_PHASE] > _CITIES:
-                raise no(_E_CITY_LATE)
+                raise IllegalEvent("cities are founded before personalities are claimed")
             self.found(p, adj, r, (1, 1, 1))
             t[_PHASE] = _CITIES
         elif v == "personality":  # kind
@@ -539,7 +523,11 @@ class Game:
             k = pick(a[0], PERSONALITIES, "personality")
             e = self.entitled(p, k)
             if e:
-                raise no(_E_LACKS, p, e, a[0]) if e > 0 else no(_E_NONE_LEFT, a[0])
+                raise (
+                    IllegalEvent("player %d lacks %d for the next %s", p, e, a[0])
+                    if e > 0
+                    else IllegalEvent("no %s can be claimed now", a[0])
+                )
             pl[_PERS + k] += 1
             n = total(pl)
             if n in WALL_AT:
@@ -559,12 +547,12 @@ class Game:
             give = bundle(a[0], 4, "give")
             take = bundle(a[1], 3, "take")
             if not pl[_KNOW] >> _TRADE & 1:
-                raise no(_E_NO_TRADE, p)
+                raise IllegalEvent("player %d lacks trade", p)
             if sum(give) != 3 or sum(take) != 2:
-                raise no(_E_TRADE)
+                raise IllegalEvent("trade gives 3 resources for 2")
             for r in range(4):
                 if give[r] > pl[r]:
-                    raise no(_E_HAS, p, show(pl))
+                    raise IllegalEvent("player %d has %s", p, show(pl))
             for r in range(4):
                 pl[r] += take[r] - give[r]
         elif v == "card":  # p takes it from the display (the deck refills it)
@@ -572,7 +560,7 @@ class Game:
             c = pick(a[0], CARDS, "event card")
             deck = self.deck()
             if not deck >> c & 1:
-                raise no(_E_TAKEN, a[0])
+                raise IllegalEvent("%s is held or discarded", a[0])
             if deck & t[_DISCARD]:  # the discard pile was reshuffled into the deck
                 t[_DISCARD] = 0
             pl[_HAND] |= 1 << c
@@ -590,7 +578,7 @@ class Game:
             else:
                 d = a[0]
                 if not isinstance(d, list) or len(d) != 4:
-                    raise no(_E_UNITS_LIST)
+                    raise IllegalEvent("units takes a list of 4 changes")
                 for x in d:
                     whole(x, -_BIG, _BIG, v)
                 base = _REC
@@ -598,9 +586,15 @@ class Game:
             for r in range(4):
                 new[r] = max(0, pl[base + r] + d[r])
             if base and (new[0] + new[2] > _UNITS or new[1] + new[3] > _UNITS):
-                raise no(_E_UNITS_MAX, _UNITS, _UNITS)
+                raise IllegalEvent("a player has %d legions and %d galleys", _UNITS, _UNITS)
             for r in range(4):
                 if not base and d[r] > 0 and new[r] > _HELD:
-                    raise no(_E_HELD, p, new[r], RESOURCES.split()[r], _HELD)
+                    raise IllegalEvent(
+                        "player %d would hold %d %s; a count stops at %d",
+                        p,
+                        new[r],
+                        RESOURCES.split()[r],
+                        _HELD,
+                    )
             for r in range(4):
                 pl[base + r] = new[r]

@@ -8,7 +8,7 @@ in age III), whose turn it is, prices and coins, and every effect.
 """
 
 from ..compat import const
-from ..errors import IllegalEvent, refusal
+from ..errors import IllegalEvent
 from . import codes, legal, result
 from .cards import (
     AGRICULTURE,
@@ -45,7 +45,6 @@ from .cards import (
 from .codes import ARITY, VERBS
 from .price import buy
 from .score import count, sheet
-from .why import WHY
 
 # Pending choices: the names the spec gives them.
 PENDING = ("progress", "library", "destroy", "mausoleum", "starter")
@@ -59,44 +58,6 @@ _AGE_CARDS = const(20)
 _GUILDS_PER_GAME = const(3)
 _WONDER_LIMIT = const(7)
 
-# The line of each reason in why.WHY.
-_E_FIRST = const(0)  # setup: the first player
-_E_BOX_ON_BOARD = const(1)  # setup: a box token also on the board
-_E_OVER = const(2)
-_E_ARITY = const(3)  # wrong number of arguments for the verb
-_E_CORRECTION = const(4)  # a coin correction that is not an int, or moves more than the box
-_E_TURN = const(5)  # not the acting player's turn
-_E_VERB = const(6)
-_E_UNASKED = const(7)  # a choice's verb with no choice pending
-_E_RESOLVE = const(8)  # another verb while a choice is pending
-_E_NO_CARD = const(9)
-_E_TAKEN = const(10)  # the card has left the layout
-_E_AGE = const(11)  # the card is of another age
-_E_AGE_III_FULL = const(12)  # age III has its 3 guilds or 17 other cards
-_E_COINS = const(13)  # cannot pay for the card or wonder
-_E_NOT_OWN = const(14)  # not one of the player's wonders
-_E_BUILT = const(15)  # the wonder is already built
-_E_SEVEN = const(16)  # seven wonders built: no eighth
-_E_NOT_IN_BOX = const(17)  # Great Library: not among the tokens it may take
-_E_NOT_ON_BOARD = const(18)  # progress: not a token on the board
-_E_COLOUR = const(19)  # destroy: the opponent's card is of the wrong colour
-_E_NOT_THEIRS = const(20)  # destroy: the opponent has no such card
-_E_NOT_DISCARDED = const(21)  # Mausoleum: the card is not in the discard pile
-_E_STARTER = const(22)  # the starting player named is not 0 or 1
-_E_WONDERS = const(23)  # setup: wonders neither "first-game" nor two lists
-_E_FOUR = const(24)  # setup: a player's wonders are not four
-_E_NO_WONDER = const(25)  # setup: unknown wonder
-_E_DEALT_TWICE = const(26)  # setup: a wonder dealt twice
-_E_TOKENS = const(27)  # setup: progress or box_progress is not a list of 5
-_E_NO_TOKEN = const(28)  # setup: unknown progress token
-_E_LISTED_TWICE = const(29)  # setup: a token listed twice
-_E_BOX = const(30)  # a correction would leave a player more coins than the box holds
-
-
-def _no(n: int, *args: object) -> IllegalEvent:
-    """The refusal with reason ``n`` of why.WHY, filled in with ``args`` when read."""
-    return refusal(WHY, n, *args)
-
 
 class Game:
     """One game of 7 Wonders Duel, folded event by event."""
@@ -104,7 +65,7 @@ class Game:
     def __init__(self, setup: dict) -> None:
         first = setup.get("first")
         if type(first) is not int or first not in (0, 1):
-            raise _no(_E_FIRST)
+            raise IllegalEvent("'first' must be 0 or 1")
         self.own = _setup_wonders(setup.get("wonders"), first)
         self.board = _setup_tokens(setup.get("progress"), 5, "progress")
         box = setup.get("box_progress")
@@ -113,7 +74,7 @@ class Game:
             self.box = _setup_tokens(box, 5, "box_progress")
             for t in self.box:
                 if t in self.board:
-                    raise _no(_E_BOX_ON_BOARD)
+                    raise IllegalEvent("box_progress repeats a token on the board")
         self.coins = [7, 7]
         self.cards: list = [[], []]  # buildings in each city, in the order built
         self.built: list = [[], []]  # wonders built, in order
@@ -138,31 +99,35 @@ class Game:
         p = event[1]
         args = event[2:]
         if self.over:
-            raise _no(_E_OVER)
+            raise IllegalEvent("the game is over")
         if verb in VERBS and len(args) != ARITY[VERBS.index(verb)]:
             n = ARITY[VERBS.index(verb)]
-            raise _no(_E_ARITY, verb, n, "" if n == 1 else "s")
+            raise IllegalEvent("%s takes %d argument%s", verb, n, "" if n == 1 else "s")
         if verb == "coins":
             n = args[0]
             if type(n) is not int or not -_BOX_COINS <= n <= _BOX_COINS:
-                raise _no(_E_CORRECTION, _BOX_COINS, _BOX_COINS)
+                raise IllegalEvent(
+                    "a coin correction is a whole number from -%d to %d", _BOX_COINS, _BOX_COINS
+                )
             n += self.coins[p]
             if n > _BOX_COINS and args[0] > 0:
-                raise _no(_E_BOX, p, n, _BOX_COINS)
+                raise IllegalEvent(
+                    "player %d would hold %d coins; the box has %d", p, n, _BOX_COINS
+                )
             self.coins[p] = max(0, n)
             return
         if p != self.turn:
-            raise _no(_E_TURN, self.turn)
+            raise IllegalEvent("it is player %d's turn", self.turn)
         handler = _HANDLERS.get(verb)
         if handler is None:
-            raise _no(_E_VERB, verb)
+            raise IllegalEvent("unknown verb %s", verb)
         want = None if verb in ("build", "discard", "wonder") else verb
         if verb == "progress" and self.pending == "library":
             want = "library"
         if self.pending != want:
             if self.pending is None:
-                raise _no(_E_UNASKED, verb)
-            raise _no(_E_RESOLVE, p, self.pending)
+                raise IllegalEvent("nothing asks for %s now", verb)
+            raise IllegalEvent("player %d must first resolve %s", p, self.pending)
         handler(self, p, args)
 
     def legal(self) -> list:
@@ -263,13 +228,15 @@ class Game:
         """Check that card `label` can leave the layout now; return its number."""
         c = card(label)
         if c < 0:
-            raise _no(_E_NO_CARD, label)
+            raise IllegalEvent("no card named %s", label)
         if self.taken[c]:
-            raise _no(_E_TAKEN, label)
+            raise IllegalEvent("%s has already been taken", label)
         if c not in self.available():
             if age_of(c) != self.age:
-                raise _no(_E_AGE, label, self.age)
-            raise _no(_E_AGE_III_FULL, "3 guilds" if colour(c) == "p" else "17 cards")
+                raise IllegalEvent("%s is not an age %d card", label, self.age)
+            raise IllegalEvent(
+                "age III already has its %s", "3 guilds" if colour(c) == "p" else "17 cards"
+            )
         return c
 
     def _took(self, c: int) -> None:
@@ -403,7 +370,7 @@ def _build(g: Game, p: int, args: list) -> None:
     c = g._take(p, args[0])
     total, chained, printed, bought, free = g.price(p, c)
     if total > g.coins[p]:
-        raise _no(_E_COINS, p, total, g.coins[p])
+        raise IllegalEvent("player %d needs %d coins and has %d", p, total, g.coins[p])
     g.coins[p] -= total
     if ECONOMY in g.tokens[1 - p]:
         g.coins[1 - p] += total - printed
@@ -425,15 +392,15 @@ def _discard(g: Game, p: int, args: list) -> None:
 def _wonder(g: Game, p: int, args: list) -> None:
     w = wonder(args[0])
     if w < 0 or w not in g.own[p]:
-        raise _no(_E_NOT_OWN, args[0], p)
+        raise IllegalEvent("%s is not one of player %d's wonders", args[0], p)
     if w in g.built[p]:
-        raise _no(_E_BUILT, args[0])
+        raise IllegalEvent("%s is already built", args[0])
     if len(g.built[0]) + len(g.built[1]) >= _WONDER_LIMIT:
-        raise _no(_E_SEVEN)
+        raise IllegalEvent("seven wonders are built; the eighth is out of the game")
     c = g._take(p, args[1])
     total = g.wonder_price(p, w)[0]
     if total > g.coins[p]:
-        raise _no(_E_COINS, p, total, g.coins[p])
+        raise IllegalEvent("player %d needs %d coins and has %d", p, total, g.coins[p])
     g.coins[p] -= total
     if ECONOMY in g.tokens[1 - p]:
         g.coins[1 - p] += total
@@ -469,10 +436,10 @@ def _progress(g: Game, p: int, args: list) -> None:
     t = progress(label)
     if g.pending == "library":
         if t not in g.library_choices():
-            raise _no(_E_NOT_IN_BOX, label)
+            raise IllegalEvent("%s is not in the box", label)
     else:
         if t not in g.board:
-            raise _no(_E_NOT_ON_BOARD, label)
+            raise IllegalEvent("%s is not on the board", label)
         g.board.remove(t)
     g.pending = None
     g._token(p, t)
@@ -485,8 +452,8 @@ def _destroy(g: Game, p: int, args: list) -> None:
     if c not in g._destroyable(p):
         if c in g.cards[1 - p]:
             kind = "grey" if g._destroy_colour(p) == "g" else "brown"
-            raise _no(_E_COLOUR, label, kind)
-        raise _no(_E_NOT_THEIRS, 1 - p, label)
+            raise IllegalEvent("%s is not a %s card", label, kind)
+        raise IllegalEvent("player %d has no %s to destroy", 1 - p, label)
     g.cards[1 - p].remove(c)
     g.discards.append(c)
     g.pending = None
@@ -497,7 +464,7 @@ def _mausoleum(g: Game, p: int, args: list) -> None:
     label = args[0]
     c = card(label)
     if c not in g.discards:
-        raise _no(_E_NOT_DISCARDED, label)
+        raise IllegalEvent("%s is not in the discard pile", label)
     g.discards.remove(c)
     g.pending = None
     g._building(p, c)
@@ -507,7 +474,7 @@ def _mausoleum(g: Game, p: int, args: list) -> None:
 def _starter(g: Game, p: int, args: list) -> None:
     q = args[0]
     if type(q) is not int or q not in (0, 1):
-        raise _no(_E_STARTER)
+        raise IllegalEvent("the starting player must be 0 or 1")
     g.pending = None
     g.age += 1
     g.in_age = 0
@@ -533,19 +500,19 @@ def _setup_wonders(value: object, first: int) -> list:
     elif isinstance(value, list) and len(value) == 2:
         chosen = value
     else:
-        raise _no(_E_WONDERS)
+        raise IllegalEvent("'wonders' must be \"first-game\" or two lists of four")
     out = []
     seen: list = []
     for names in chosen:
         if not isinstance(names, (list, tuple)) or len(names) != 4:
-            raise _no(_E_FOUR)
+            raise IllegalEvent("each player has four wonders")
         mine = []
         for n in names:
             w = wonder(n)
             if w < 0:
-                raise _no(_E_NO_WONDER, n)
+                raise IllegalEvent("no wonder named %s", n)
             if w in seen:
-                raise _no(_E_DEALT_TWICE, n)
+                raise IllegalEvent("%s is dealt twice", n)
             seen.append(w)
             mine.append(w)
         out.append(mine)
@@ -554,13 +521,13 @@ def _setup_wonders(value: object, first: int) -> list:
 
 def _setup_tokens(value: object, n: int, key: str) -> list:
     if not isinstance(value, list) or len(value) != n:
-        raise _no(_E_TOKENS, key, n)
+        raise IllegalEvent("'%s' must list %d progress tokens", key, n)
     out: list = []
     for n in value:
         t = progress(n)
         if t < 0:
-            raise _no(_E_NO_TOKEN, n)
+            raise IllegalEvent("no progress token named %s", n)
         if t in out:
-            raise _no(_E_LISTED_TWICE, n)
+            raise IllegalEvent("%s is listed twice", n)
         out.append(t)
     return out

@@ -10,10 +10,9 @@ The screen starts each row at a typical count (START) and steps the commercial r
 """
 
 from ..compat import const
-from ..pad import Quick, no
+from ..errors import IllegalEvent
+from ..pad import Quick
 
-_Q_MILITARY = const(11)
-_Q_PAWN = const(12)
 _CIVILIAN = const(0)
 _MILITARY = const(7)
 
@@ -31,13 +30,15 @@ class Game(Quick):
 
     def check(self, p: int, counts: tuple) -> None:
         if counts[_MILITARY] not in self.CHOICES["military"]:
-            raise no(_Q_MILITARY)
+            raise IllegalEvent("military points are 0, 2, 5 or 10")
 
     def decide(self, a: tuple, b: tuple) -> tuple:
         """Civil victory (rules 000, 003): the higher total; on a tie the more blue
         (civilian) points; on that tie too, a shared victory."""
         if a[_MILITARY] and b[_MILITARY]:
-            raise no(_Q_PAWN)
+            raise IllegalEvent(
+                "both players have military points; the conflict pawn stands on one side"
+            )
         ta = sum(a)
         tb = sum(b)
         if ta != tb:

@@ -6,12 +6,10 @@ jokers' 8 (a joker takes a colour).
 """
 
 from ..compat import const
-from ..pad import Quick, no
+from ..errors import IllegalEvent
+from ..pad import Quick
 from .rules import VICTORIES
 
-_Q_COLOUR = const(13)
-_Q_NONE = const(14)
-_Q_BOTH = const(15)
 # The victory conditions: copies of rules.py's (tests/core/splendor/test_splendor_layout.py).
 _WIN_POINTS = const(20)
 _WIN_CROWNS = const(10)
@@ -39,7 +37,12 @@ class Game(Quick):
         """Royal cards and cards without a colour add points to no colour: the colours
         together never exceed the points."""
         if sum(counts[2:]) > counts[0]:
-            raise no(_Q_COLOUR, p, sum(counts[2:]), counts[0])
+            raise IllegalEvent(
+                "player %d's points of one colour (%d) exceed their points (%d)",
+                p,
+                sum(counts[2:]),
+                counts[0],
+            )
 
     def decide(self, a: tuple, b: tuple) -> tuple:
         """The player who reached a victory (rules 001: the one ending a turn checks, so
@@ -47,9 +50,11 @@ class Game(Quick):
         wa = _won(a)
         wb = _won(b)
         if wa >= 0 and wb >= 0:
-            raise no(_Q_BOTH)
+            raise IllegalEvent("both players reached a victory; the game ends at the first")
         if wa < 0 and wb < 0:
-            raise no(_Q_NONE)
+            raise IllegalEvent(
+                "neither player reached 20 points, 10 crowns or 10 points of one colour"
+            )
         return (0, VICTORIES[wa]) if wa >= 0 else (1, VICTORIES[wb])
 
     def player(self, counts: tuple) -> dict:

@@ -17,12 +17,11 @@ reserve, buy), then what it sets off (a joker's colour, steals, royal cards), th
 """
 
 from ..compat import const
-from ..errors import IllegalEvent, refusal
+from ..errors import IllegalEvent
 from . import cards as C
 from . import codes, moves, names, queries
 from .cards import PENDING
 from .codes import DECKS, VERBS
-from .why import WHY
 
 TOKENS = C.TOKENS
 _PEARL = const(5)
@@ -64,58 +63,6 @@ VICTORIES = ("points", "crowns", "color")
 # Tokens at the start: 4 of each gem, 2 pearls, 3 gold, all on the board.
 _START = b"\x04\x04\x04\x04\x04\x02\x03"
 
-# The line of each reason in why.WHY.
-_E_TOKEN = const(0)
-_E_LIST = const(1)
-_E_MANY = const(2)
-_E_GOLD = const(3)
-_E_SETUP = const(4)
-_E_BOUGHT = const(5)
-_E_RESERVED = const(6)
-_E_NO_CARD = const(7)
-_E_VERB = const(8)
-_E_OVER = const(9)
-_E_ARGS = const(10)
-_E_NO_CHOICE = const(11)
-_E_CHOOSER = const(12)
-_E_RESOLVE = const(13)
-_E_TURN = const(14)
-_E_PRIV_LATE = const(15)
-_E_NONE = const(16)
-_E_PRIVS = const(17)
-_E_BOARD = const(18)
-_E_BLOCKS = const(19)
-_E_REPLENISHED = const(20)
-_E_BAG = const(21)
-_E_TAKE = const(22)
-_E_FULL = const(23)
-_E_NO_GOLD = const(24)
-_E_DECK = const(25)
-_E_OPTS = const(26)
-_E_OPT = const(27)
-_E_FLAG = const(28)
-_E_GEM = const(29)
-_E_NOT_HELD = const(30)
-_E_HELD = const(31)
-_E_NO_BONUS = const(32)
-_E_JOIN = const(33)
-_E_NOT_JOKER = const(34)
-_E_SHORT = const(35)
-_E_STEAL_GOLD = const(36)
-_E_NO_TOKEN = const(37)
-_E_ROYAL = const(38)
-_E_ROYAL_TAKEN = const(39)
-_E_RETURN = const(40)
-_E_HAS = const(41)
-_E_CORRECTION = const(42)
-_E_WHOLE = const(43)
-_E_BEYOND = const(44)  # a correction would leave a hand above _MAX_HELD of a token
-
-
-def _no(n: int, *args: object) -> IllegalEvent:
-    """The refusal with reason ``n`` of why.WHY, filled in with ``args`` when read."""
-    return refusal(WHY, n, *args)
-
 
 def token(name: object) -> int:
     """The index of a token name in TOKENS; IllegalEvent for anything else."""
@@ -123,20 +70,20 @@ def token(name: object) -> int:
         for k in range(7):
             if TOKENS[k] == name:
                 return k
-    raise _no(_E_TOKEN, name)
+    raise IllegalEvent("unknown token %s", name)
 
 
 def counts(arg: object, gold: bool) -> bytearray:
     """A list of token names as counts per kind (gold refused unless ``gold``)."""
     if not isinstance(arg, list):
-        raise _no(_E_LIST)
+        raise IllegalEvent("expected a list of tokens")
     if len(arg) > _MAX_HELD:
-        raise _no(_E_MANY)
+        raise IllegalEvent("too many tokens")
     out = bytearray(7)
     for name in arg:
         k = token(name)
         if k == _GOLD and not gold:
-            raise _no(_E_GOLD)
+            raise IllegalEvent("gold can only be taken by reserving a card")
         out[k] += 1
     return out
 
@@ -161,7 +108,7 @@ class Game:
     def __init__(self, setup: dict) -> None:
         first = setup.get("first") if isinstance(setup, dict) else None
         if type(first) is not int or first not in (0, 1):
-            raise _no(_E_SETUP)
+            raise IllegalEvent("setup needs 'first': 0 or 1")
         self._board = bytearray(_START)
         self._bag = bytearray(7)
         self._hand = (bytearray(7), bytearray(7))
@@ -260,11 +207,11 @@ class Game:
         """Refuses card i unless it can be taken from the display."""
         o = self._owner[i]
         if o >= _BOUGHT:
-            raise _no(_E_BOUGHT, C.card_id(i), o - _BOUGHT)
+            raise IllegalEvent("card %s was bought by player %d", C.card_id(i), o - _BOUGHT)
         if o:
-            raise _no(_E_RESERVED, C.card_id(i), o - _RESERVED)
+            raise IllegalEvent("card %s is reserved by player %d", C.card_id(i), o - _RESERVED)
         if self._pool(C.level(i)) < 1:
-            raise _no(_E_NO_CARD, C.level(i))
+            raise IllegalEvent("no level-%d card is left to take", C.level(i))
 
     # -- the turn ----------------------------------------------------------------------
 
@@ -310,12 +257,12 @@ class Game:
         p = event[1]
         args = event[2:]
         if verb not in VERBS:
-            raise _no(_E_VERB, verb)
+            raise IllegalEvent("unknown verb %s", verb)
         if self._winner >= 0:
-            raise _no(_E_OVER)
+            raise IllegalEvent("the game is over")
         n = len(args)
         if n != (0 if verb == "replenish" else 1) and not (verb == "buy" and n == 2):
-            raise _no(_E_ARGS, verb)
+            raise IllegalEvent("wrong number of arguments for %s", verb)
         if verb == "tokens":
             self._correct(p, args[0])
             return
@@ -323,25 +270,25 @@ class Game:
         turn = self._turn
         if verb in PENDING:
             if PENDING[pend] != verb:
-                raise _no(_E_NO_CHOICE, verb)
+                raise IllegalEvent("no %s choice is pending", verb)
             if p != turn:
-                raise _no(_E_CHOOSER, turn)
+                raise IllegalEvent("player %d makes this choice", turn)
             self._choose(p, pend, args[0])
             self._settle()
             return
         if pend:
-            raise _no(_E_RESOLVE, turn, PENDING[pend])
+            raise IllegalEvent("player %d must first resolve the pending %s", turn, PENDING[pend])
         if p != turn:
-            raise _no(_E_TURN, turn)
+            raise IllegalEvent("it is player %d's turn", turn)
         if verb == "privilege":
             self._privilege(p, args[0])
             return
         if verb == "replenish":
             if self._stage != _OPEN:
-                raise _no(_E_REPLENISHED)
+                raise IllegalEvent("the board is replenished once, before the mandatory action")
             bag = self._bag
             if not sum(bag):
-                raise _no(_E_BAG)
+                raise IllegalEvent("the bag is empty")
             _move(bag, bag, self._board)
             self._gain(1 - p)
             self._stage = _REPLENISHED
@@ -359,16 +306,16 @@ class Game:
 
     def _privilege(self, p: int, arg: object) -> None:
         if self._stage != _OPEN:
-            raise _no(_E_PRIV_LATE)
+            raise IllegalEvent("privileges are spent before replenishing and the mandatory action")
         want = counts(arg, False)
         n = sum(want)
         if not n:
-            raise _no(_E_NONE)
+            raise IllegalEvent("name at least one token")
         if n > self._priv[p]:
-            raise _no(_E_PRIVS, p, self._priv[p])
+            raise IllegalEvent("player %d has %d privileges", p, self._priv[p])
         self._on_board(want)
         if self._blocks(p, want):
-            raise _no(_E_BLOCKS, p)
+            raise IllegalEvent("after these privileges player %d could take no mandatory action", p)
         _move(want, self._board, self._hand[p])
         self._priv[p] -= n
 
@@ -377,7 +324,7 @@ class Game:
         board = self._board
         for k in range(6):
             if want[k] > board[k]:
-                raise _no(_E_BOARD, board[k], TOKENS[k])
+                raise IllegalEvent("the board has %d %s", board[k], TOKENS[k])
 
     def _blocks(self, p: int, want: bytearray) -> bool:
         """Whether taking ``want`` with privileges would leave p no mandatory action.
@@ -413,7 +360,7 @@ class Game:
         want = counts(arg, False)
         n = sum(want)
         if n < 1 or n > 3:
-            raise _no(_E_TAKE)
+            raise IllegalEvent("take 1 to 3 tokens")
         self._on_board(want)
         _move(want, self._board, self._hand[p])
         if max(want) == 3 or want[_PEARL] == 2:
@@ -422,13 +369,13 @@ class Game:
     def _reserve_card(self, p: int, arg: object) -> None:
         res = self._reserve[p]
         if len(res) >= 3:
-            raise _no(_E_FULL, p)
+            raise IllegalEvent("player %d already holds 3 reserved cards", p)
         if not self._board[_GOLD]:
-            raise _no(_E_NO_GOLD)
+            raise IllegalEvent("no gold on the board to reserve with")
         if arg in DECKS:
             lv = ord(str(arg)[4]) - 48
             if self._pool(lv) <= C.SLOTS[lv - 1]:
-                raise _no(_E_DECK, lv)
+                raise IllegalEvent("the level-%d deck is empty", lv)
             res.append(-lv)
         else:
             i = _card(arg)
@@ -443,17 +390,17 @@ class Game:
         want = -1
         if opts is not None:
             if not isinstance(opts, dict):
-                raise _no(_E_OPTS)
+                raise IllegalEvent("buy options are an object")
             for key in opts:
                 if key not in ("reserved", "color"):
-                    raise _no(_E_OPT, key)
+                    raise IllegalEvent("unknown buy option %s", key)
             reserved = opts.get("reserved", False)
             if reserved is not True and reserved is not False:
-                raise _no(_E_FLAG)
+                raise IllegalEvent("'reserved' is true or false")
             if "color" in opts:
                 want = token(opts["color"])
                 if want >= 5:
-                    raise _no(_E_GEM)
+                    raise IllegalEvent("a joker takes a gem colour")
         i = _card(arg)
         cid = C.card_id(i)
         res = self._reserve[p]
@@ -464,23 +411,25 @@ class Game:
             elif not self._owner[i] and -C.level(i) in res:
                 slot = res.index(-C.level(i))  # the blind reservation turns out to be i
             else:
-                raise _no(_E_NOT_HELD, cid, p)
+                raise IllegalEvent("card %s is not in player %d's reserve", cid, p)
         else:
             if self._owner[i] == _RESERVED + p:
-                raise _no(_E_HELD, cid)
+                raise IllegalEvent('card %s is in the reserve: buy it with {"reserved": true}', cid)
             self._free(i)
         col = C.get(i, _COLOR)
         bon = self._bonus[p]
         if col == _JOKER:
             if not sum(bon):
-                raise _no(_E_NO_BONUS, p)
+                raise IllegalEvent("a joker joins a card with a bonus, and player %d has none", p)
             if want >= 0 and not bon[want]:
-                raise _no(_E_JOIN, p, TOKENS[want])
+                raise IllegalEvent(
+                    "player %d has no %s bonus for the joker to join", p, TOKENS[want]
+                )
         elif want >= 0:
-            raise _no(_E_NOT_JOKER)
+            raise IllegalEvent("only a joker takes a colour")
         pay = self._pay(p, i)
         if pay[7]:
-            raise _no(_E_SHORT, p, pay[7], cid)
+            raise IllegalEvent("player %d is %d tokens short for card %s", p, pay[7], cid)
         # Valid: pay, take the card, apply what it gives.
         hand = self._hand[p]
         _move(pay, hand, self._bag)
@@ -524,25 +473,25 @@ class Game:
         if pend == _P_COLOR:
             c = token(arg)
             if c >= 5 or not self._bonus[p][c]:
-                raise _no(_E_JOIN, p, arg)
+                raise IllegalEvent("player %d has no %s bonus for the joker to join", p, arg)
             self._join(p, self._pcolor, c)
             self._pcolor = -1
         elif pend == _P_STEAL:
             k = token(arg)
             if k == _GOLD:
-                raise _no(_E_STEAL_GOLD)
+                raise IllegalEvent("gold cannot be stolen")
             other = self._hand[1 - p]
             if not other[k]:
-                raise _no(_E_NO_TOKEN, 1 - p, TOKENS[k])
+                raise IllegalEvent("player %d has no %s", 1 - p, TOKENS[k])
             other[k] -= 1
             self._hand[p][k] += 1
             self._psteal -= 1
         elif pend == _P_ROYAL:
             r = C.ROYALS.index(arg) if arg in C.ROYALS else -1
             if r < 0:
-                raise _no(_E_ROYAL, arg)
+                raise IllegalEvent("unknown royal card %s", arg)
             if self._royal[r]:
-                raise _no(_E_ROYAL_TAKEN, arg, self._royal[r] - 1)
+                raise IllegalEvent("%s was taken by player %d", arg, self._royal[r] - 1)
             self._royal[r] = 1 + p
             self._points[p] += C.ROYAL_POINTS[r]
             self._gives(p, C.ROYAL_ABILITY[r])
@@ -552,23 +501,27 @@ class Game:
             hand = self._hand[p]
             extra = sum(hand) - _LIMIT
             if sum(back) != extra:
-                raise _no(_E_RETURN, p, extra)
+                raise IllegalEvent("player %d returns exactly %d tokens", p, extra)
             for k in range(7):
                 if back[k] > hand[k]:
-                    raise _no(_E_HAS, p, hand[k], TOKENS[k])
+                    raise IllegalEvent("player %d has %d %s", p, hand[k], TOKENS[k])
             _move(back, hand, self._bag)
 
     def _correct(self, p: int, arg: object) -> None:
         if not isinstance(arg, dict):
-            raise _no(_E_CORRECTION)
+            raise IllegalEvent("a correction is an object {token: n}")
         hand = self._hand[p]
         for name in arg:
             v = hand[token(name)]
             n = arg[name]
             if type(n) is not int or not -_MAX_HELD <= n <= _MAX_HELD:
-                raise _no(_E_WHOLE, _MAX_HELD, _MAX_HELD)
+                raise IllegalEvent(
+                    "a correction counts in whole tokens from -%d to %d", _MAX_HELD, _MAX_HELD
+                )
             if v + n > _MAX_HELD:
-                raise _no(_E_BEYOND, p, v + n, name, _MAX_HELD)
+                raise IllegalEvent(
+                    "player %d would hold %d %s; the game has %d tokens", p, v + n, name, _MAX_HELD
+                )
         for name in arg:
             k = token(name)
             v = hand[k] + arg[name]

@@ -42,14 +42,3 @@ def test_offsets_are_the_descriptor_fields() -> None:
                 assert int(value) == _KEYS.index(name[1:].lower()) - 1, (path.name, name)
             if name in CODES:
                 assert ABILITIES[int(value)] == name[1:].lower(), (path.name, name)
-
-
-def test_every_refusal_reason_is_named_once_and_used() -> None:
-    from duelcore.splendor import why
-
-    lines = why.WHY.split("\n")
-    source = (PKG / "rules.py").read_text()
-    numbers = {k: int(v) for k, v in consts(PKG / "rules.py").items() if k.startswith("_E_")}
-    assert sorted(numbers.values()) == list(range(len(lines)))  # one name a line
-    for name in numbers:
-        assert re.search(r"_no\(%s\b" % name, source), f"{name} is never raised"
