@@ -47,7 +47,10 @@ def letters() -> "str | None":
     """The letters a name is spelled with in the language, beyond the Latin ones: its
     capitals, a new line, their small forms (and for Japanese a new line and each row's
     first letter), from the catalog (tools/make_lang.py ``script``); None in English."""
-    return None if _lang == "en" else lookup.raw(b"script:letters")
+    if _lang == "en":
+        return None
+    got = lookup.tr("script:letters")
+    return None if got == "script:letters" else got
 
 
 def name(game: str, id: str) -> str:

@@ -113,11 +113,3 @@ def place(game: str, id: str) -> "str | int":
     at, value = got
     cut = value.find(b"\0") + 1  # 0: no short form
     return (at + cut) << 8 | (len(value) - cut)
-
-
-def raw(key: bytes) -> "str | None":
-    """The value of record ``key`` as it is, or None: the letters a name is spelled with
-    in the language (``script:letters``) and where their glyphs lie (``script:ranges``;
-    tools/make_lang.py ``script``), which English has not."""
-    got = _find(key)
-    return None if got is None else str(got[1], "utf-8")

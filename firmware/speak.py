@@ -33,7 +33,9 @@ def use(code: str) -> None:
     canvas._glyphs = g
     canvas._small = at
     lookup.opened()  # the catalog's hash table
-    runs = lookup.raw(b"script:ranges")  # a name's letters in the language's script
-    canvas._script = tuple([int(x) for x in runs.split()]) if runs else ()
+    # Where a name's letters in the language's script lie (make_lang.py ``script``): the
+    # record's key itself where there is none (English)
+    runs = lookup.tr("script:ranges")
+    canvas._script = () if runs == "script:ranges" else tuple([int(x) for x in runs.split()])
     lang._lang = code
     old.close()

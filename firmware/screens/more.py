@@ -47,7 +47,22 @@ class Screen(Menu):
         if ev is not None:
             played = app.play(ev)  # type: ignore[attr-defined]  # back to the game
             if played and i >= self.redo and len(app.stack) == 1:  # type: ignore[attr-defined]
-                self._again(i)
+                # A correction: this menu once more, on the same row. The redo row a new
+                # event leaves (App.play) names the next event undone, or goes.
+                if self.redo:
+                    undone = app.undone  # type: ignore[attr-defined]
+                    if undone:
+                        self.labels[0] = tr("Redo: %s") % app.stack[0].describe(undone[-1])  # type: ignore[attr-defined]
+                        self.events[0] = undone[-1]
+                    else:
+                        del self.labels[0]
+                        del self.events[0]
+                        groups: list = self.groups  # type: ignore[assignment]  # this menu has them
+                        for k in range(1, len(groups)):
+                            groups[k] -= 1
+                        self.redo = 0
+                        self.i = i - 1
+                app.push(self)  # type: ignore[attr-defined]
             return
         n = len(self.labels)
         if i < n - 2:  # the score so far: the one other item without an event
@@ -62,25 +77,6 @@ class Screen(Menu):
             sure = Menu(app, tr("Drop this game for good?"), [keep, tr("Drop it")])
             sure.action = self._drop
             app.push(sure)  # type: ignore[attr-defined]
-
-    def _again(self, i: int) -> None:
-        """After correction i: this menu once more, on the same row. The redo row a new
-        event leaves (App.play) names the next event undone, or goes."""
-        app = self.app
-        if self.redo:
-            undone = app.undone  # type: ignore[attr-defined]
-            if undone:
-                self.labels[0] = tr("Redo: %s") % app.stack[0].describe(undone[-1])  # type: ignore[attr-defined]
-                self.events[0] = undone[-1]
-            else:
-                del self.labels[0]
-                del self.events[0]
-                groups: list = self.groups  # type: ignore[assignment]  # this menu has them
-                for k in range(1, len(groups)):
-                    groups[k] -= 1
-                self.redo = 0
-                self.i = i - 1
-        app.push(self)  # type: ignore[attr-defined]
 
     def _end(self, k: int) -> None:
         app = self.app
