@@ -19,18 +19,13 @@ from array import array
 
 from duelcore.compat import const
 from duelcore.splendor import cards as C
+from duelcore.splendor.cards import ABILITY, COLOR, COST, CROWNS, POINTS
 from duelcore.splendor.names import find
 
 from ..lang import tr
 from .menu import Menu
 from .wordsd import COLOURS, LEVELS, colour, face, tokens
 
-# Offsets of a card's fields (duelcore/splendor/cards.py).
-_COLOR = const(0)
-_POINTS = const(1)
-_CROWNS = const(2)
-_ABILITY = const(4)
-_COST = const(5)
 # A row: its event's place in legal(), its card (or _DECK + level), its options.
 _WIDE = const(3)
 _DECK = const(100)
@@ -116,8 +111,8 @@ class Screen(Menu):
             return words[5] % LEVELS[c - _DECK]
         cost = {}
         for k in range(6):
-            if C.get(c, _COST + k):
-                cost[C.TOKENS[k]] = C.get(c, _COST + k)
+            if C.get(c, COST + k):
+                cost[C.TOKENS[k]] = C.get(c, COST + k)
         g = self.app.match.game  # type: ignore[attr-defined]
         pay = g.price(self.player, C.card_id(c))["pay"] if self.verb == "buy" else None
         room = self.app.width - 4  # type: ignore[attr-defined]
@@ -160,6 +155,6 @@ class _Column:
         if flags & 7:
             text = words[1] % tr(C.TOKENS[(flags & 7) - 1])
         else:
-            text = colour(COLOURS[C.get(i, _COLOR)])
-        label = text + face(C.get(i, _POINTS), C.get(i, _CROWNS), C.get(i, _ABILITY))
+            text = colour(COLOURS[C.get(i, COLOR)])
+        label = text + face(C.get(i, POINTS), C.get(i, CROWNS), C.get(i, ABILITY))
         return words[2] % label if flags & _HELD else label

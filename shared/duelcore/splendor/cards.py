@@ -16,9 +16,8 @@ Digits of one card, read with ``get(i, offset)``:
 
 A bytes constant keeps the whole table in about 740 bytes of heap, where a dict per card
 would take several kilobytes on the device; one accessor with an offset, rather than a
-function per field, saves a function object and its code per field. A module that
-reads a field names the offsets it uses as private constants (``_POINTS = const(1)``),
-which cost nothing on MicroPython.
+function per field, saves a function object and its code per field. The offsets and the
+ability codes are named here once (``POINTS``), and imported where a field is read.
 """
 
 from ..compat import const
@@ -29,6 +28,21 @@ TOKENS = ("white", "blue", "green", "red", "black", "pearl", "gold")
 PENDING = (None, "color", "steal", "royal", "return")
 # Id letters of the colour codes.
 LETTERS = "wugrkjx"
+GOLD = const(6)  # gold's place in TOKENS
+
+# The offsets of a card's fields (``get(i, COST + k)``: the cost in TOKENS' k-th gem).
+COLOR = const(0)
+POINTS = const(1)
+CROWNS = const(2)
+BONUS = const(3)
+ABILITY = const(4)
+COST = const(5)
+JOKER = const(5)  # the colour code of a joker
+# The ability codes (names.ABILITIES).
+AGAIN = const(1)
+TOKEN = const(2)
+PRIVILEGE = const(3)
+STEAL = const(4)
 
 COUNT = const(67)
 # First index of each level, and one past the last: level L is FIRST[L-1]..FIRST[L]-1.

@@ -9,17 +9,12 @@ same lists shared with the privilege events, one reserve per card still in play,
 buys the player can pay. Pass ``verb`` to build only one kind of event.
 """
 
-from ..compat import const
 from . import cards as C
-from .cards import PENDING, TOKENS
+from .cards import COLOR, GOLD, JOKER, PENDING, TOKENS
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # annotations only
     from .rules import Game
-
-_GOLD = const(6)
-_JOKER = const(5)
-_COLOR = const(0)  # the offset of a card's colour (cards.py)
 
 
 def _multisets(avail: bytearray, size: int, kinds: int, out: list) -> None:
@@ -102,7 +97,7 @@ def legal(g: "Game", verb: "str | None" = None) -> list:
             out.append(["take", p, c])
     pools = (g._pool(1), g._pool(2), g._pool(3))
     res = g._reserve[p]
-    if (verb is None or verb == "reserve") and g._board[_GOLD] and len(res) < 3:
+    if (verb is None or verb == "reserve") and g._board[GOLD] and len(res) < 3:
         for lv in (1, 2, 3):
             if pools[lv - 1]:
                 for i in range(C.FIRST[lv - 1], C.FIRST[lv]):
@@ -132,7 +127,7 @@ def legal(g: "Game", verb: "str | None" = None) -> list:
 def _buys(g: "Game", p: int, i: int, opts: "dict | None", out: list) -> None:
     cid = C.card_id(i)
     out.append(["buy", p, cid] if opts is None else ["buy", p, cid, opts])
-    if C.get(i, _COLOR) == _JOKER:
+    if C.get(i, COLOR) == JOKER:
         for c in range(5):
             if g._bonus[p][c]:
                 o: dict = {"color": TOKENS[c]}

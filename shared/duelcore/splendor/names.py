@@ -7,19 +7,11 @@ colours left out are 0). It must match exactly one of the 67 cards. ``find`` tak
 or a descriptor.
 """
 
-from ..compat import const
 from . import cards as C
+from .cards import ABILITY, BONUS, COLOR, COST, CROWNS, JOKER, POINTS
 
 # A descriptor's keys: after ``level``, each at its field's offset (cards.py) + 1.
 _KEYS = ("level", "color", "points", "crowns", "bonus", "ability", "cost")
-# Offsets of a card's fields (cards.py).
-_COLOR = const(0)
-_POINTS = const(1)
-_CROWNS = const(2)
-_BONUS = const(3)
-_ABILITY = const(4)
-_COST = const(5)
-_JOKER = const(5)  # the colour code of a joker
 # A descriptor's ability values, by the table's ability code.
 ABILITIES = (None, "again", "token", "privilege", "steal")
 
@@ -28,22 +20,22 @@ def describe(i: int) -> dict:
     """The spec's descriptor object for card i (cost lists non-zero colours only)."""
     cst = {}
     for k in range(6):
-        v = C.get(i, _COST + k)
+        v = C.get(i, COST + k)
         if v:
             cst[C.TOKENS[k]] = v
     return {
         "level": C.level(i),
-        "color": _color_name(C.get(i, _COLOR)),
-        "points": C.get(i, _POINTS),
-        "crowns": C.get(i, _CROWNS),
-        "bonus": C.get(i, _BONUS),
-        "ability": ABILITIES[C.get(i, _ABILITY)],
+        "color": _color_name(C.get(i, COLOR)),
+        "points": C.get(i, POINTS),
+        "crowns": C.get(i, CROWNS),
+        "bonus": C.get(i, BONUS),
+        "ability": ABILITIES[C.get(i, ABILITY)],
         "cost": cst,
     }
 
 
 def _color_name(c: int) -> "str | None":
-    return C.TOKENS[c] if c < _JOKER else ("joker" if c == _JOKER else None)
+    return C.TOKENS[c] if c < JOKER else ("joker" if c == JOKER else None)
 
 
 def _matches(i: int, desc: dict) -> bool:
@@ -51,13 +43,13 @@ def _matches(i: int, desc: dict) -> bool:
         v = desc[key]
         if key == "cost":
             for k in range(6):
-                if v.get(C.TOKENS[k], 0) != C.get(i, _COST + k):
+                if v.get(C.TOKENS[k], 0) != C.get(i, COST + k):
                     return False
         elif key == "color":
-            if v != _color_name(C.get(i, _COLOR)):
+            if v != _color_name(C.get(i, COLOR)):
                 return False
         elif key == "ability":
-            if v != ABILITIES[C.get(i, _ABILITY)]:
+            if v != ABILITIES[C.get(i, ABILITY)]:
                 return False
         else:
             got = C.level(i) if key == "level" else C.get(i, _KEYS.index(key) - 1)

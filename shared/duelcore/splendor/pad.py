@@ -5,24 +5,18 @@ Ranges, from the card data (tests/core/test_quick.py computes them): 92 points o
 jokers' 8 (a joker takes a colour).
 """
 
-from ..compat import const
 from ..errors import IllegalEvent
 from ..pad import Quick
-from .rules import VICTORIES
-
-# The victory conditions: copies of rules.py's (tests/core/splendor/test_splendor_layout.py).
-_WIN_POINTS = const(20)
-_WIN_CROWNS = const(10)
-_WIN_COLOR = const(10)
+from .rules import VICTORIES, WIN_COLOR, WIN_CROWNS, WIN_POINTS
 
 
 def _won(c: tuple) -> int:
     """The victory these counts reach (VICTORIES index; rules.py's order), or -1."""
-    if c[0] >= _WIN_POINTS:
+    if c[0] >= WIN_POINTS:
         return 0
-    if c[1] >= _WIN_CROWNS:
+    if c[1] >= WIN_CROWNS:
         return 1
-    if max(c[2:]) >= _WIN_COLOR:
+    if max(c[2:]) >= WIN_COLOR:
         return 2
     return -1
 

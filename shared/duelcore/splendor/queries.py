@@ -2,16 +2,13 @@
 "how close is each of us to winning?"). Nothing here changes the game.
 """
 
-from ..compat import const
 from . import cards as C
 from . import names
-from .cards import TOKENS
+from .cards import COST, TOKENS
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # annotations only
     from .rules import Game
-
-_COST = const(5)  # the offset of a card's cost (cards.py)
 
 
 def price(g: "Game", p: int, card: object) -> dict:
@@ -29,7 +26,7 @@ def price(g: "Game", p: int, card: object) -> dict:
     cost = {}
     discount = {}
     for k in range(6):
-        v = C.get(i, _COST + k)
+        v = C.get(i, COST + k)
         if v:
             cost[TOKENS[k]] = v
             d = bon[k] if k < 5 and bon[k] < v else (v if k < 5 else 0)

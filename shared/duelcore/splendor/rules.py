@@ -20,24 +20,25 @@ from ..compat import const
 from ..errors import IllegalEvent
 from . import cards as C
 from . import codes, moves, names, queries
-from .cards import PENDING
+from .cards import (
+    ABILITY,
+    AGAIN,
+    BONUS,
+    COLOR,
+    COST,
+    CROWNS,
+    GOLD,
+    JOKER,
+    PENDING,
+    POINTS,
+    PRIVILEGE,
+    STEAL,
+    TOKEN,
+)
 from .codes import DECKS, VERBS
 
 TOKENS = C.TOKENS
 _PEARL = const(5)
-_GOLD = const(6)
-_JOKER = const(5)
-# Offsets of a card's fields (cards.py) and its ability codes.
-_COLOR = const(0)
-_POINTS = const(1)
-_CROWNS = const(2)
-_BONUS = const(3)
-_ABILITY = const(4)
-_COST = const(5)
-_AGAIN = const(1)
-_TOKEN = const(2)
-_PRIVILEGE = const(3)
-_STEAL = const(4)
 
 # Where the turn stands.
 _OPEN = const(0)  # privileges and replenishing still allowed
@@ -50,9 +51,10 @@ _BOUGHT = const(3)
 
 _LIMIT = const(10)  # tokens a player may hold at the end of a turn
 _MAX_HELD = const(25)  # no hand holds more of a token: there are 25 tokens in the game
-_WIN_POINTS = const(20)
-_WIN_CROWNS = const(10)
-_WIN_COLOR = const(10)
+# The victories (VICTORIES), also the quick score's (pad.py).
+WIN_POINTS = const(20)
+WIN_CROWNS = const(10)
+WIN_COLOR = const(10)
 
 _P_COLOR = const(1)
 _P_STEAL = const(2)
@@ -82,7 +84,7 @@ def counts(arg: object, gold: bool) -> bytearray:
     out = bytearray(7)
     for name in arg:
         k = token(name)
-        if k == _GOLD and not gold:
+        if k == GOLD and not gold:
             raise IllegalEvent("gold can only be taken by reserving a card")
         out[k] += 1
     return out
@@ -168,22 +170,22 @@ class Game:
         pay = bytearray(8)
         gold = 0
         for k in range(6):
-            need = C.get(i, _COST + k) - (bon[k] if k < 5 else 0)
+            need = C.get(i, COST + k) - (bon[k] if k < 5 else 0)
             if need > 0:
                 if hand[k] >= need:
                     pay[k] = need
                 else:
                     pay[k] = hand[k]
                     gold += need - hand[k]
-        if gold > hand[_GOLD]:
-            pay[_GOLD] = hand[_GOLD]
-            pay[7] = gold - hand[_GOLD]
+        if gold > hand[GOLD]:
+            pay[GOLD] = hand[GOLD]
+            pay[7] = gold - hand[GOLD]
         else:
-            pay[_GOLD] = gold
+            pay[GOLD] = gold
         return pay
 
     def _can_buy(self, p: int, i: int) -> bool:
-        if C.get(i, _COLOR) == _JOKER and not sum(self._bonus[p]):
+        if C.get(i, COLOR) == JOKER and not sum(self._bonus[p]):
             return False
         return not self._pay(p, i)[7]
 
@@ -198,10 +200,10 @@ class Game:
 
     def _join(self, p: int, i: int, c: int) -> None:
         """Card i counts as colour c for p: its bonus and its colour points."""
-        if C.get(i, _COLOR) == _JOKER:
+        if C.get(i, COLOR) == JOKER:
             self._jcol[i] = c + 1
-        self._bonus[p][c] += C.get(i, _BONUS)
-        self._cpts[p][c] += C.get(i, _POINTS)
+        self._bonus[p][c] += C.get(i, BONUS)
+        self._cpts[p][c] += C.get(i, POINTS)
 
     def _free(self, i: int) -> None:
         """Refuses card i unless it can be taken from the display."""
@@ -236,11 +238,11 @@ class Game:
             return
         self._stage = _OPEN
         won = -1
-        if self._points[p] >= _WIN_POINTS:
+        if self._points[p] >= WIN_POINTS:
             won = 0
-        elif self._crowns[p] >= _WIN_CROWNS:
+        elif self._crowns[p] >= WIN_CROWNS:
             won = 1
-        elif max(self._cpts[p]) >= _WIN_COLOR:
+        elif max(self._cpts[p]) >= WIN_COLOR:
             won = 2
         if won >= 0:
             self._winner = p
@@ -340,7 +342,7 @@ class Game:
                 return False
         pools = (self._pool(1), self._pool(2), self._pool(3))
         res = self._reserve[p]
-        if (board[_GOLD] or bag[_GOLD]) and len(res) < 3 and max(pools):
+        if (board[GOLD] or bag[GOLD]) and len(res) < 3 and max(pools):
             return False
         hand = self._hand[p]
         _move(want, board, hand)  # as if taken, put back below
@@ -370,7 +372,7 @@ class Game:
         res = self._reserve[p]
         if len(res) >= 3:
             raise IllegalEvent("player %d already holds 3 reserved cards", p)
-        if not self._board[_GOLD]:
+        if not self._board[GOLD]:
             raise IllegalEvent("no gold on the board to reserve with")
         if arg in DECKS:
             lv = ord(str(arg)[4]) - 48
@@ -382,8 +384,8 @@ class Game:
             self._free(i)
             self._owner[i] = _RESERVED + p
             res.append(i)
-        self._board[_GOLD] -= 1
-        self._hand[p][_GOLD] += 1
+        self._board[GOLD] -= 1
+        self._hand[p][GOLD] += 1
 
     def _buy(self, p: int, arg: object, opts: object) -> None:
         reserved = False
@@ -416,9 +418,9 @@ class Game:
             if self._owner[i] == _RESERVED + p:
                 raise IllegalEvent('card %s is in the reserve: buy it with {"reserved": true}', cid)
             self._free(i)
-        col = C.get(i, _COLOR)
+        col = C.get(i, COLOR)
         bon = self._bonus[p]
-        if col == _JOKER:
+        if col == JOKER:
             if not sum(bon):
                 raise IllegalEvent("a joker joins a card with a bonus, and player %d has none", p)
             if want >= 0 and not bon[want]:
@@ -436,22 +438,22 @@ class Game:
         if slot >= 0:
             del res[slot]
         self._owner[i] = _BOUGHT + p
-        self._points[p] += C.get(i, _POINTS)
+        self._points[p] += C.get(i, POINTS)
         before = self._crowns[p]
-        after = before + C.get(i, _CROWNS)
+        after = before + C.get(i, CROWNS)
         self._crowns[p] = after
         # A royal card the first time the crowns reach 3, and again at 6.
         self._proyal += (before < 3 <= after) + (before < 6 <= after)
-        if col < _JOKER:
+        if col < JOKER:
             self._join(p, i, col)
-        elif col == _JOKER:
+        elif col == JOKER:
             if want >= 0:
                 self._join(p, i, want)
             else:
                 self._pcolor = i
-        ab = C.get(i, _ABILITY)
-        if ab == _TOKEN:
-            if col < _JOKER and self._board[col]:
+        ab = C.get(i, ABILITY)
+        if ab == TOKEN:
+            if col < JOKER and self._board[col]:
                 self._board[col] -= 1
                 hand[col] += 1
         else:
@@ -459,11 +461,11 @@ class Game:
 
     def _gives(self, p: int, ab: int) -> None:
         """What an ability of a jewel or royal card does at once (``token`` aside)."""
-        if ab == _AGAIN:
+        if ab == AGAIN:
             self._again = True
-        elif ab == _PRIVILEGE:
+        elif ab == PRIVILEGE:
             self._gain(p)
-        elif ab == _STEAL:
+        elif ab == STEAL:
             self._psteal += 1
 
     # -- choices ------------------------------------------------------------------------
@@ -478,7 +480,7 @@ class Game:
             self._pcolor = -1
         elif pend == _P_STEAL:
             k = token(arg)
-            if k == _GOLD:
+            if k == GOLD:
                 raise IllegalEvent("gold cannot be stolen")
             other = self._hand[1 - p]
             if not other[k]:
