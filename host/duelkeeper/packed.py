@@ -10,7 +10,7 @@ import re
 import zlib
 from typing import Any, NamedTuple
 
-from duelcore.pack import VERSION, Unpacker, unpack_record, vocab
+from duelcore.pack import READS, Unpacker, game_number, unpack_record, vocab
 from duelcore.record import GAMES
 from duelkeeper.errors import shown_quote
 
@@ -124,7 +124,7 @@ def is_archive(data: bytes) -> bool:
     """Whether ``data`` looks like a game's archive file (``<id>.dk``, as sync's raw copy
     in the quarantine folder keeps it) rather than text: it starts with the codec's
     version byte, which no JSON text starts with."""
-    return data[:1] == bytes((VERSION,))
+    return len(data) > 0 and data[0] in READS
 
 
 def salvage(data: bytes) -> tuple[dict[str, Any], str | None]:
@@ -162,9 +162,10 @@ def _unpacked(data: bytes) -> dict[str, Any]:
 
 def _partly(data: bytes) -> tuple[dict[str, Any], int]:
     """The envelope of a damaged packed record and the events that unpack, in order."""
-    if len(data) < 2 or data[0] != VERSION or not 0 < data[1] & 0x7F <= len(GAMES):
+    if len(data) < 2 or data[0] not in READS or not 0 < game_number(data) <= len(GAMES):
         raise ValueError("it fails its CRC-32 and is not a packed game")
-    reader = Unpacker(vocab(GAMES[(data[1] & 0x7F) - 1]))
+    game = GAMES[game_number(data) - 1]
+    reader = Unpacker(vocab(game))
     reader.data, reader.pos, reader.end = data, 2, len(data) - 4
     try:
         record = reader.value()
@@ -172,9 +173,10 @@ def _partly(data: bytes) -> tuple[dict[str, Any], int]:
         raise ValueError("it fails its CRC-32, and its start does not unpack: %s" % e) from None
     if not isinstance(record, dict):
         raise ValueError("it fails its CRC-32, and its start is not a record")
-    record["game"] = GAMES[(data[1] & 0x7F) - 1]
+    record["game"] = game
     events: list[Any] = []
-    while data[1] & 0x80 and reader.pos < reader.end:
+    # events as codes (version 2) hang on their table: none is read past damage
+    while data[1] & 0xC0 == 0x80 and reader.pos < reader.end:
         try:
             events.append(reader.event())
         except (ValueError, IndexError, KeyError, TypeError, UnicodeError):

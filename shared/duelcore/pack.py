@@ -1,18 +1,28 @@
-"""A compact, lossless binary form of records and events (codec version 1).
+"""A compact, lossless binary form of records and events (codec version 2; 1 is read).
 
-The device keeps a finished 7 Wonders Duel game in about 210 bytes instead of the 2 KB of
-its JSON, so that a game fits one small littlefs file (inlined in its directory entry).
-Whatever is packed unpacks to the same JSON value: unknown keys, free text, floats and
-big integers all survive, they just cost more bytes than the game's own words.
+The device keeps a finished 7 Wonders Duel game in about 190 bytes instead of the 2 KB of
+its JSON, an Antike Duellum game of 500 events in about 700, so that thousands fit its
+flash (firmware/bundle.py). Whatever is packed unpacks to the same JSON value: unknown
+keys, free text, floats and big integers all survive, they just cost more bytes than
+the game's own words.
 
 Record, as bytes::
 
     version   1 byte, VERSION (a reader refuses a version it does not know)
     game      1 byte: 1 + the index in record.GAMES, or 0 when the record's "game" is not
               one of them (it then stays among the other keys); +0x80 when "events" is a
-              list, packed after the rest
+              list, packed after the rest; +0x40 (version 2) when those events are codes
     rest      one value: the record without "game" and "events"
-    events    one event after another, to the end of the data
+    events    one event after another, to the end of the data; or, with 0x40, codes
+
+Events as codes (version 2, ``_codes``): where every event of the record has a code
+(the game's ``codes.encode``, the int its journal already keeps, decoded back to exactly
+the event), the events are the game's distinct codes, ascending (varint n, then n
+varints, each the difference from the one before), varint m, and m indexes into that
+table, ``w`` bits each (the fewest that number the table), least significant bit first,
+to the end of the data. A game repeats a few dozen moves: an Antike Duellum game of 500
+events is about 650 bytes so, 2 KB as values. Codes are then as frozen as words: a code
+once written must decode to the same event forever.
 
 An event ``[verb, player, args...]`` whose verb is one of the first 31 words of the
 game, whose player is 0 or 1 and which has at most 3 arguments takes one header byte
@@ -29,6 +39,8 @@ A value starts with a tag byte:
     F7     object: varint n, n pairs          F8     word: 1 byte, word 160 + it
     F9     hex string: 1 byte n, n bytes (2n lowercase hex digits)
     FA     "<hex>-<digits>" (a game id): 1 byte n, n bytes, 1 byte width, varint number
+    FB     "YYYY-MM-DDTHH:MM:SS", year 2000-2127 (version 2): 2 bytes (year - 2000) << 9 |
+           month << 5 | day, then 3 bytes the second of the day, little-endian
 
 Object keys are values too (a word, or a string); objects are packed with sorted keys,
 so CPython and MicroPython pack a record to the same bytes.
@@ -49,9 +61,14 @@ import binascii
 from .compat import const
 from .record import GAMES
 
-VERSION = 1
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # annotations only
+    from typing import Any
 
-# Frozen for VERSION 1: append nothing here (the game words are numbered after these).
+VERSION = 2
+READS = (1, 2)  # the versions unpack_record reads
+
+# Frozen since VERSION 1: append nothing here (the game words are numbered after these).
 COMMON = (
     "format", "game", "id", "players", "setup", "events", "meta",
     "7wd", "splendor-duel", "antike-duellum",
@@ -72,6 +89,8 @@ _SW_PROGRESS = const(10)
 _SW_EXTRA = ("wonders", "box_progress", "first-game")
 
 _EVENTS = const(0x80)  # in the game byte: the events follow the rest
+_CODED = const(0x40)  # in the game byte (version 2): the events are codes (``_codes``)
+_GAME = const(0x3F)  # in the game byte: the game's number
 _MAX_VERB = const(31)  # verbs 0-30 fit an event header; 31 (0xF8 and up) is the escape
 _ESCAPE = const(0xF8)
 _WORD_DIRECT = const(160)
@@ -92,6 +111,7 @@ _LONGDICT = const(0xF7)
 _WORD = const(0xF8)
 _HEX = const(0xF9)
 _HEXID = const(0xFA)
+_STAMP = const(0xFB)
 
 
 def _find(table: tuple, s: str) -> int:
@@ -109,18 +129,24 @@ class Vocab:
         self.game = game
         self._words: tuple = ()
         self._cards = None
+        self.codes: "Any" = None  # noqa: UP037 (Any is not imported at run time)
         if game == "7wd":
-            from .sevenwonders import cards
+            from .sevenwonders import cards, codes
 
             self._cards = cards
+            self.codes = codes
         elif game == "splendor-duel":
+            from .splendor import codes as splendor_codes
             from .splendor import words
 
             self._words = words()
+            self.codes = splendor_codes
         elif game == "antike-duellum":
+            from .antike import codes as antike_codes
             from .antike import words as antike_words
 
             self._words = antike_words()
+            self.codes = antike_codes
 
     def index(self, s: str) -> int:
         i = _find(COMMON, s)
@@ -207,12 +233,92 @@ def pack_record(record: dict) -> bytearray:
     if isinstance(events, list):
         flags |= _EVENTS
         del rest["events"]
+    codes = _codes_of(events, v) if flags & _EVENTS else None
+    if codes is not None:
+        flags |= _CODED
     out = bytearray((VERSION, flags))
     _value(out, rest, v)
-    if events is not None and flags & _EVENTS:
+    if codes is not None:
+        _codes(out, codes)
+    elif events is not None and flags & _EVENTS:
         for event in events:
             _event(out, event, v)
     return out
+
+
+_FAILS = (ValueError, IndexError, KeyError, TypeError, AttributeError)
+
+
+def _codes_of(events: object, v: Vocab) -> "list | None":
+    """The code of each of ``events``, or None where one has none that decodes back to
+    exactly it (a correction, a value out of the code's range, a bool for an int)."""
+    codes = v.codes
+    if codes is None or not isinstance(events, list):
+        return None
+    out = []
+    for event in events:
+        try:
+            code = codes.encode(event)
+            if type(code) is not int or code < 0 or not _same(codes.decode(code), event):
+                return None
+        except _FAILS:
+            return None
+        out.append(code)
+    return out
+
+
+def _same(a: object, b: object) -> bool:
+    """Whether ``a`` and ``b`` are the same JSON value (1 is not true, nor 1.0)."""
+    if type(a) is not type(b):
+        return False
+    if type(a) is list:
+        if len(a) != len(b):  # type: ignore[arg-type]
+            return False
+        for i in range(len(a)):
+            if not _same(a[i], b[i]):  # type: ignore[index]
+                return False
+        return True
+    if type(a) is dict:
+        if len(a) != len(b):  # type: ignore[arg-type]
+            return False
+        for k in a:
+            if k not in b or not _same(a[k], b[k]):  # type: ignore[operator, index]
+                return False
+        return True
+    return a == b
+
+
+def _codes(out: bytearray, codes: list) -> None:
+    """The events as codes: the distinct codes ascending, then an event's index in it, each."""
+    table = sorted(set(codes))
+    _varint(out, len(table))
+    prev = 0
+    for code in table:
+        _varint(out, code - prev)
+        prev = code
+    _varint(out, len(codes))
+    width = _width(len(table))
+    place = {}
+    for i in range(len(table)):
+        place[table[i]] = i
+    acc = bits = 0
+    for code in codes:
+        acc |= place[code] << bits
+        bits += width
+        while bits >= 8:
+            out.append(acc & 0xFF)
+            acc >>= 8
+            bits -= 8
+    if bits:
+        out.append(acc)
+
+
+def _width(n: int) -> int:
+    """The bits an index into a table of ``n`` takes (0 for one entry)."""
+    w = 0
+    while 1 << w < n:
+        w += 1
+    return w
 
 
 def pack_event(event: object, v: Vocab, out: "bytearray | None" = None) -> bytearray:
@@ -299,6 +405,8 @@ def _string(out: bytearray, s: str, v: Vocab) -> None:
         return
     b = s.encode()
     n = len(b)
+    if n == 19 and _stamp(out, b):
+        return
     dash = _hex_digits(b)
     if 2 <= dash <= 510 and not dash & 1:
         if dash == n:
@@ -316,6 +424,29 @@ def _string(out: bytearray, s: str, v: Vocab) -> None:
             return
     _sized(out, _STR, _STR_DIRECT, _LONGSTR, n)
     out.extend(b)
+
+
+def _stamp(out: bytearray, b: bytes) -> bool:
+    """Append ``b`` as a date and time (tag FB) when it is exactly one, year 2000-2127,
+    written as unpacking writes it back; else append nothing and say so."""
+    if b[4] != 45 or b[7] != 45 or b[10] != 84 or b[13] != 58 or b[16] != 58:  # - - T : :
+        return False
+    f = []
+    for at in (0, 5, 8, 11, 14, 17):
+        end = 4 if at == 0 else at + 2
+        if not _decimal(b[at:end], 0):
+            return False
+        f.append(int(b[at:end]))
+    y, mo, d, h, mi, sec = f
+    if not (2000 <= y < 2128 and 1 <= mo <= 12 and 1 <= d <= 31 and h < 24 and mi < 60):
+        return False
+    if sec >= 60:
+        return False
+    day = (y - 2000) << 9 | mo << 5 | d
+    t = h * 3600 + mi * 60 + sec
+    out.append(_STAMP)
+    out.extend(bytes((day & 0xFF, day >> 8, t & 0xFF, t >> 8 & 0xFF, t >> 16)))
+    return True
 
 
 def _hex_digits(b: bytes) -> int:
@@ -341,10 +472,10 @@ def unpack_record(data: "bytes | bytearray | memoryview") -> dict:
     """The record packed in ``data``; ValueError when it is not a packed record."""
     if len(data) < 2:
         raise ValueError("packed record too short")
-    if data[0] != VERSION:
-        raise ValueError("packed by codec version %d; this one reads %d" % (data[0], VERSION))
+    if data[0] not in READS:
+        raise ValueError("packed by codec version %d; this one reads 1 and 2" % data[0])
     flags = data[1]
-    g = flags & 0x7F
+    g = game_number(data)
     if g > len(GAMES):
         raise ValueError("unknown game number %d" % g)
     game = GAMES[g - 1] if g else None
@@ -358,13 +489,22 @@ def unpack_record(data: "bytes | bytearray | memoryview") -> dict:
     if game is not None:
         record["game"] = game
     if flags & _EVENTS:
-        events = []
-        while r.pos < r.end:
-            events.append(r.event())
+        events: list = []
+        if data[0] > 1 and flags & _CODED:
+            r.codes(events)
+        else:
+            while r.pos < r.end:
+                events.append(r.event())
         record["events"] = events
     elif r.pos != r.end:
         raise ValueError("trailing bytes after the packed record")
     return record
+
+
+def game_number(data: "bytes | bytearray | memoryview") -> int:
+    """The game's number in a packed record's second byte (1 + its index in GAMES; 0:
+    none of them), as its version lays that byte out."""
+    return data[1] & (_GAME if data[0] > 1 else 0x7F)
 
 
 def unpack_event(data: "bytes | bytearray | memoryview", v: Vocab) -> object:
@@ -489,7 +629,47 @@ class Unpacker:
             if len(digits) > width:
                 raise ValueError("game id number wider than its field")
             return head + "-" + "0" * (width - len(digits)) + digits
+        if t == _STAMP:
+            b = self.take(5)
+            day = b[0] | b[1] << 8
+            s = b[2] | b[3] << 8 | b[4] << 16
+            return "%04d-%02d-%02dT%02d:%02d:%02d" % (
+                2000 + (day >> 9),
+                day >> 5 & 15,
+                day & 31,
+                s // 3600,
+                s // 60 % 60,
+                s % 60,
+            )
         raise ValueError("bad tag %d" % t)
+
+    def codes(self, events: list) -> None:
+        """Append the events packed as codes (version 2, ``_codes``) to ``events``."""
+        if self.vocab.codes is None:
+            raise ValueError("events packed as codes of a game without codes")
+        decode = self.vocab.codes.decode
+        table = []
+        code = 0
+        for _ in range(self.varint()):
+            code += self.varint()
+            table.append(code)
+        m = self.varint()
+        width = _width(len(table))
+        if (m * width + 7) // 8 != self.end - self.pos or not table and m:
+            raise ValueError("packed events do not fill the data")
+        mask = (1 << width) - 1
+        acc = bits = 0
+        for _ in range(m):
+            while bits < width:
+                acc |= self.data[self.pos] << bits
+                self.pos += 1
+                bits += 8
+            i = acc & mask
+            acc >>= width
+            bits -= width
+            if i >= len(table):
+                raise ValueError("event %d of a table of %d" % (i, len(table)))
+            events.append(decode(table[i]))
 
     def text(self, n: int) -> str:
         return self.take(n).decode()

@@ -35,6 +35,10 @@ LOOKALIKES = [
     "", "a", "ab", "AB", "abc", "e6614103", "e6614103-000042", "e6614103e7452d2f-000001",
     "ab-", "ab-1", "ab-01x", "ab--1", "-12", "ab-" + "1" * 21, "ab-" + "0" * 20, "0" * 600,
     "ab" * 255, "ab" * 256, "ab" * 255 + "-1", "é", "lumber-yard ", "Build",
+    "2026-05-02T19:00:00", "2000-01-01T00:00:00", "2127-12-31T23:59:59", "1999-12-31T23:59:59",
+    "2128-01-01T00:00:00", "2026-13-02T19:00:00", "2026-05-00T19:00:00", "2026-05-02T24:00:00",
+    "2026-05-02T19:60:00", "2026-05-02T19:00:60", "2026-05-02 19:00:00", "2026-5-02T19:00:00Z",
+    "+026-05-02T19:00:00", "2026-05-02T19:00:0x", "2026-02-31T07:08:09",
 ]  # fmt: skip
 texts = st.one_of(
     st.text(),
@@ -148,12 +152,65 @@ def test_game_ids_and_device_ids_pack_small() -> None:
 
 def test_newer_version_and_unknown_words_refused() -> None:
     packed = pack.pack_record(device_record(1))
-    with pytest.raises(ValueError, match="version 2"):
-        pack.unpack_record(b"\x02" + packed[1:])
+    with pytest.raises(ValueError, match="version 3"):
+        pack.unpack_record(b"\x03" + packed[1:])
     with pytest.raises(ValueError, match="not in this vocabulary"):
         pack.unpack_record(bytes([1, 1, 0xD1, 0x9F, 0xF0]))  # word 159 of 7wd's 139
     with pytest.raises(ValueError):
         pack.unpack_record(bytes([1, 9, 0xD0]))  # game number 9
+
+
+# An Antike Duellum game packed by version 1 (the firmware before bundles): still read.
+VERSION_1 = bytes.fromhex(
+    "0183d500a902fa08e6614103e7452d2f060706d111eb323032362d30352d30325431393a30303a3030"
+    "03c2db416e6edb426f6204d10aa802aad00a33f1"
+)
+
+
+def test_version_1_still_reads() -> None:
+    record = pack.unpack_record(VERSION_1)
+    assert record == {
+        "format": 1, "game": "antike-duellum", "id": "e6614103e7452d2f-000007",
+        "players": ["Ann", "Bob"], "setup": {"first": 0},
+        "meta": {"started": "2026-05-02T19:00:00"},
+        "events": [["rondel", 0, 2, {}], ["produce", 0, "gold", False]],
+    }  # fmt: skip
+    again = pack.pack_record(record)
+    assert again[0] == 2 and again[1] & 0x40  # written again: version 2, events as codes
+    assert pack.unpack_record(again) == record and len(again) < len(VERSION_1) - 10
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_events_as_codes(game: str) -> None:
+    """A whole game's events go as codes (the 0x40 flag), and come back the same; one
+    event without a code (a correction) packs them all as values, still lossless."""
+    for seed in range(5):
+        record = random_record(game, seed)
+        packed = pack.pack_record(record)
+        assert packed[1] & 0xC0 == 0xC0
+        assert same(pack.unpack_record(packed), record)
+        odd = dict(record, events=record["events"] + [["build", True, "x"]])
+        packed = pack.pack_record(odd)
+        assert packed[1] & 0xC0 == 0x80 and same(pack.unpack_record(packed), odd)
+
+
+def test_codes_damaged_or_cut_refused() -> None:
+    packed = pack.pack_record(random_record("antike-duellum", 1))
+    for cut in (1, 2, 40):
+        with pytest.raises(ValueError):
+            pack.unpack_record(packed[:-cut])
+    with pytest.raises(ValueError):
+        pack.unpack_record(packed + b"\0")
+    with pytest.raises(ValueError, match="without codes"):
+        pack.unpack_record(bytes([2, 0xC0, 0xD0, 1, 5, 1, 0]))
+
+
+def test_stamps_pack_in_six_bytes() -> None:
+    v = pack.vocab(None)
+    for text in ("2026-05-02T19:00:00", "2000-01-01T00:00:00", "2127-12-31T23:59:59"):
+        packed = pack.pack_event(text, v)
+        assert len(packed) == 1 + 6 and pack.unpack_event(packed, v) == text
+    assert len(pack.pack_event("1999-12-31T23:59:59", v)) == 1 + 1 + 19
 
 
 # The vocabulary is part of the flash format: a word's number may never change.
