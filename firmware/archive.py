@@ -6,11 +6,14 @@ method of ``Storage``, which calls the function here of the same name. Every fun
 takes the Storage; every write and every os call goes through firmware/flash.py's
 ``write`` and ``os`` (which the power-cut tests replace).
 
-A finished game is packed with duelcore.pack (about 220 bytes for 7 Wonders Duel, so the
-file stays inside littlefs's directory entry) and followed by its CRC-32. ``finish()``
-writes it to ``<id>.new``, flushes, renames it to ``<id>.dk`` and only then removes the
-journal; a boot after a cut anywhere in between finds either the game still in the
-journal or the game archived, never both and never neither.
+A finished game is packed with duelcore.pack (about 190 bytes for 7 Wonders Duel, 700
+for Antike Duellum) and appended as one frame to a bundle of games (firmware/bundle.py);
+``finish()`` only then removes the journal, so a boot after a cut anywhere in between
+finds either the game still in the journal or the game archived, never both and never
+neither. The games of the layout before bundles (a file each, ``<id>.dk`` and
+``<id>.ok``) are read, synced and acknowledged as they were, and a game too long for a
+frame is still kept so: its packed record and CRC-32 written to ``<id>.new``, flushed,
+renamed ``<id>.dk``.
 """
 
 import binascii
@@ -22,12 +25,13 @@ from duelcore.engine import game_class
 from duelcore.errors import IllegalEvent
 from duelcore.record import DEPTH_MAX, check_event, validate
 
-from . import flash
+from . import bundle, flash
 from .lang import tr
 from .rtc import end
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # annotations only
+    from collections.abc import Iterator
     from typing import Any
 
     from .storage import Storage
@@ -68,15 +72,6 @@ def _load(path: str) -> "tuple[bytearray, int] | None":
     with open(path, "rb") as f:
         got = f.readinto(buf)
     return (buf if got == len(buf) else buf[:got]), size
-
-
-def _replace(src: str, dst: str) -> None:
-    """Rename ``src`` over ``dst`` (atomic on littlefs and POSIX)."""
-    try:
-        flash.os.rename(src, dst)
-    except OSError:  # a file system whose rename refuses an existing target
-        flash.remove(dst)
-        flash.os.rename(src, dst)
 
 
 def _intact(framed: "bytes | bytearray | memoryview") -> bool:
@@ -123,7 +118,7 @@ def _rewrite(s: "Storage", data: "bytes | bytearray | memoryview") -> None:
     """Replace the journal whole (through journal.tmp)."""
     tmp = s.dir + "/journal.tmp"
     flash.write(tmp, data)
-    _replace(tmp, s.journal)
+    flash.replace(tmp, s.journal)
 
 
 def _keep(s: "Storage", data: "bytes | bytearray | memoryview | None" = None) -> None:
@@ -440,7 +435,11 @@ def _packed(data: "bytes | None") -> "bytes | None":
 
 
 def finish(s: "Storage") -> "str | None":
-    """Move the game in progress to the archive; return its id (None: no game)."""
+    """Move the game in progress to the archive; return its id (None: no game).
+
+    The game is appended to a bundle (firmware/bundle.py) as one frame; one too long for
+    a frame (records of thousands of events as values) gets a file of its own:
+    ``<id>.new``, flushed, renamed ``<id>.dk``. Only then is the journal removed."""
     record, _ = resume(s)
     if record is None:
         return None
@@ -449,12 +448,16 @@ def finish(s: "Storage") -> "str | None":
         end(meta)
     gid = str(record["id"])
     out = pack.pack_record(record)
-    flash.u32(out, flash.crc32(out))
-    _make_room(s, len(out))
+    framed = bundle.frame(gid, out) if len(out) + 4 + len(gid) <= bundle.FRAME_MAX else None
+    _make_room(s, len(out) + 10)
     base = s.dir + "/" + gid
-    flash.write(base + ".new", out)
     flash.remove(base + ".ok")  # a finished game is unsynced again until acknowledged
-    _replace(base + ".new", base + ".dk")
+    if framed is not None:
+        bundle.append(s.dir, framed)
+    else:
+        flash.u32(out, flash.crc32(out))
+        flash.write(base + ".new", out)
+        flash.replace(base + ".new", base + ".dk")
     flash.sync()
     flash.os.remove(s.journal)
     flash.remove(s.dir + "/journal.later")
@@ -462,14 +465,58 @@ def finish(s: "Storage") -> "str | None":
     return gid
 
 
+def _items(s: "Storage", state: int) -> "Iterator[tuple]":
+    """The archive's items in ``state`` (bundle.UNSYNCED: with the damaged; ACKED): the
+    bundles' (bundle.items), then the games kept a file each (the layout before bundles,
+    and a game too long for a frame): ``(id, path, 0, -1, state)``."""
+    for item in bundle.items(s.dir):
+        if item[4] == state or state == bundle.UNSYNCED and item[4] == bundle.DAMAGED:
+            yield item
+    for gid in _names(s, ".dk" if state == bundle.UNSYNCED else ".ok"):
+        yield gid, s.dir + "/" + gid + (".dk" if state == bundle.UNSYNCED else ".ok"), 0, -1, state
+
+
 def unsynced(s: "Storage") -> "list[str]":
-    """The ids of finished games the PC has not acknowledged, oldest first."""
-    return _names(s, ".dk")
+    """The ids of finished games the PC has not acknowledged, in id order (oldest first
+    on one device)."""
+    out = [item[0] for item in _items(s, bundle.UNSYNCED)]
+    out.sort()
+    return out
+
+
+def waiting(s: "Storage") -> int:
+    """How many finished games the PC has not acknowledged (no list of them made)."""
+    n = 0
+    for _ in _items(s, bundle.UNSYNCED):
+        n += 1
+    return n
 
 
 def synced(s: "Storage") -> "list[str]":
-    """The ids of finished games the PC has acknowledged, oldest first."""
-    return _names(s, ".ok")
+    """The ids of finished games the PC has acknowledged, in id order."""
+    out = [item[0] for item in _items(s, bundle.ACKED)]
+    out.sort()
+    return out
+
+
+def first(s: "Storage", after: str, n: int) -> "tuple[list[tuple], int]":
+    """(the items of the ``n`` unsynced games whose ids sort first after ``after``, in id
+    order; how many more sort after it): sync's batches, in one pass over the archive
+    and without a list of every game."""
+    out: list[tuple] = []
+    left = 0
+    for item in _items(s, bundle.UNSYNCED):
+        gid = item[0]
+        if gid <= after:
+            continue
+        i = len(out)
+        while i and out[i - 1][0] > gid:
+            i -= 1
+        out.insert(i, item)
+        if len(out) > n:
+            out.pop()
+            left += 1
+    return out, left
 
 
 def _names(s: "Storage", suffix: str) -> "list[str]":
@@ -484,6 +531,13 @@ def _names(s: "Storage", suffix: str) -> "list[str]":
     return out
 
 
+def _find(s: "Storage", game_id: str, state: int) -> "tuple | None":
+    for item in _items(s, state):
+        if item[0] == game_id:
+            return item
+    return None
+
+
 def _is_file(path: str) -> bool:
     try:
         return not flash.os.stat(path)[0] & 0x4000  # S_IFDIR, on both runtimes
@@ -496,17 +550,31 @@ def stored(s: "Storage", game_id: str) -> "bytes | None":
     checking it; None: no such game; ValueError when it fails its checksum."""
     if not _safe_id(game_id):
         return None
-    base = s.dir + "/" + game_id
-    if game_id.endswith(_KEPT) and flash.exists(base + ".dk"):
+    item = _find(s, game_id, bundle.UNSYNCED) or _find(s, game_id, bundle.ACKED)
+    return None if item is None else served(item)
+
+
+def served(item: tuple) -> bytes:
+    """What an item of the archive serves: the packed record and its CRC-32, checked
+    (ValueError: it fails its check, or is damage, or a journal set aside)."""
+    gid, path, start, end, state = item
+    if end >= 0:
+        return bundle.packed(item)
+    if gid.endswith(_KEPT) and state == bundle.UNSYNCED:
         raise ValueError("a game in progress set aside at boot, not replayed whole")
-    data = _read(base + ".dk")
+    data = _read(path)
     if data is None:
-        data = _read(base + ".ok")
-        if data is None:
-            return None
+        raise ValueError("game %s cannot be read" % gid)
     if _packed(data) is None:
-        raise ValueError("game %s fails its checksum" % game_id)
+        raise ValueError("game %s fails its checksum" % gid)
     return data
+
+
+def extent(s: "Storage", game_id: str) -> "tuple | None":
+    """(path, start, end) of an unsynced game's bytes as they are on flash (end -1: to
+    the end of the file): what sync copies raw of a game it cannot read. None: none."""
+    item = _find(s, game_id, bundle.UNSYNCED)
+    return None if item is None else item[1:4]
 
 
 def read(s: "Storage", game_id: str) -> "dict[str, object] | None":
@@ -521,26 +589,52 @@ def read(s: "Storage", game_id: str) -> "dict[str, object] | None":
 
 
 def set_aside(s: "Storage", game_id: str) -> bool:
-    """Rename an unsynced game's file to ``<id>.bad``, listed no more: the PC has copied
-    it (sync, for a damaged one). False when there is no such game."""
-    if game_id not in unsynced(s):
+    """List an unsynced game no more: the PC has copied it raw (sync, for a damaged one).
+    Its file is renamed ``<id>.bad``; in a bundle it is marked as acknowledged. False
+    when there is no such game."""
+    item = _find(s, game_id, bundle.UNSYNCED)
+    if item is None:
         return False
+    if item[3] >= 0:
+        bundle.mark(item[1], [item[2] - 3 - len(game_id) if item[4] != bundle.DAMAGED else item[2]])
+        return True
     base = s.dir + "/" + game_id
-    _replace(base + ".dk", base + ".bad")
+    flash.replace(base + ".dk", base + ".bad")
     flash.sync()
     return True
 
 
 def ack(s: "Storage", game_id: str) -> bool:
     """Mark a finished game as committed by the PC; False when there is no such game."""
-    if not _safe_id(game_id):
-        return False
-    base = s.dir + "/" + game_id
-    if not flash.exists(base + ".dk"):
-        return flash.exists(base + ".ok")
-    _replace(base + ".dk", base + ".ok")
-    flash.sync()
-    return True
+    return acks(s, [game_id]) == 1
+
+
+def acks(s: "Storage", ids: "list[str]") -> int:
+    """Mark the finished games ``ids`` as committed by the PC, in one pass over the
+    archive and one write a bundle; return how many of them there are (acknowledged
+    before, or now)."""
+    want = set(ids)
+    count = 0
+    marks: dict = {}  # bundle path -> offsets of the frames to mark
+    for item in bundle.items(s.dir):
+        gid = item[0]
+        if gid in want and item[4] != bundle.DAMAGED:
+            count += 1
+            if item[4] == bundle.UNSYNCED:
+                marks.setdefault(item[1], []).append(item[2] - 3 - len(gid))
+    for path in marks:
+        bundle.mark(path, marks[path])
+    for gid in want:
+        if not _safe_id(gid):
+            continue
+        base = s.dir + "/" + gid
+        if flash.exists(base + ".dk"):
+            flash.replace(base + ".dk", base + ".ok")
+            flash.sync()
+            count += 1
+        elif flash.exists(base + ".ok"):
+            count += 1
+    return count
 
 
 def device_id(s: "Storage") -> str:
@@ -557,7 +651,7 @@ def device_id(s: "Storage") -> str:
         return data.decode()
     made = binascii.hexlify(_random_bytes(8))
     flash.write(path + ".tmp", made)
-    _replace(path + ".tmp", path)
+    flash.replace(path + ".tmp", path)
     return made.decode()
 
 
@@ -572,8 +666,9 @@ def new_id(s: "Storage") -> str:
             n = int(data.decode())
         except ValueError:
             n = 1
-    # Never below a number already used, should the counter be lost.
-    for name in flash.os.listdir(s.dir):
+    # Never below a number already used, should the counter be lost: the files' names,
+    # and the games of the last bundle.
+    for name in flash.os.listdir(s.dir) + [i + "." for i in bundle.last_ids(s.dir)]:
         dash = name.rfind("-")
         dot = name.find(".", dash)
         if name[:dash] == dev and dot > dash:
@@ -582,7 +677,7 @@ def new_id(s: "Storage") -> str:
             except ValueError:
                 pass
     flash.write(path + ".tmp", str(n + 1).encode())
-    _replace(path + ".tmp", path)
+    flash.replace(path + ".tmp", path)
     return "%s-%06d" % (dev, n)
 
 
@@ -605,7 +700,7 @@ def save_settings(s: "Storage", value: "dict[str, object]") -> None:
     """Replace the settings whole, atomically."""
     base = s.root + "/settings"
     flash.write(base + ".tmp", json.dumps(value).encode())
-    _replace(base + ".tmp", base + ".json")
+    flash.replace(base + ".tmp", base + ".json")
     flash.sync()
 
 
@@ -647,17 +742,21 @@ def reconcile(s: "Storage") -> None:
     A ``.new`` that fails its check is dropped only where the game is whole elsewhere (in
     the journal, which finish() removes only after the rename, or archived already);
     otherwise flash damage made it, and it becomes the game's ``.dk`` as it is, for the
-    PC to copy and set aside (sync).
+    PC to copy and set aside (sync). A game finished into a bundle (its frame whole in
+    the last one) is no longer in progress; a frame cut short is cut off (bundle.py).
     """
     names = flash.os.listdir(s.dir)
     for name in names:
         path = s.dir + "/" + name
         if name == "journal.tmp" and not flash.exists(s.journal):
-            # _replace's fallback (remove, then rename) was cut between its two steps
+            # flash.replace's fallback (remove, then rename) was cut between its two steps
             flash.os.rename(path, s.journal)
+        elif name.endswith((".dka.tmp", ".dkb.tmp")) and not flash.exists(path[:-4]):
+            flash.os.rename(path, path[:-4])  # the same, for a bundle or its acks
         elif name.endswith(".tmp"):
             flash.remove(path)
     gid = _journal_id(s)
+    bundle.reconcile(s.dir, gid if _safe_id(gid) else None)
     for name in names:
         if name.endswith(".new"):
             base = s.dir + "/" + name[:-4]
@@ -671,18 +770,25 @@ def reconcile(s: "Storage") -> None:
             else:
                 if whole:
                     flash.remove(base + ".ok")
-                _replace(base + ".new", base + ".dk")
+                flash.replace(base + ".new", base + ".dk")
     if _safe_id(gid):
         base = s.dir + "/" + str(gid)
         if flash.exists(base + ".dk") or flash.exists(base + ".ok"):
             flash.os.remove(s.journal)  # finish() was cut after the archive was complete
+        elif gid in bundle.last_ids(s.dir):
+            flash.os.remove(s.journal)  # the same, the game in a bundle
     flash.sync()
 
 
 def _make_room(s: "Storage", need: int) -> None:
+    """Keep MIN_FREE bytes and ``need`` free: acknowledged games go, oldest first (the
+    files of the layout before bundles, at most KEEP_ACKED of them kept; then bundles
+    acknowledged whole)."""
     acked = _names(s, ".ok")
     while acked and (len(acked) > s.KEEP_ACKED or _free(s.dir) < s.MIN_FREE + need):
         flash.remove(s.dir + "/" + acked.pop(0) + ".ok")
+    if _free(s.dir) < s.MIN_FREE + need:
+        bundle.drop_acked(s.dir, lambda: _free(s.dir) >= s.MIN_FREE + need)
 
 
 def _free(path: str) -> int:
@@ -741,7 +847,7 @@ def roster_unread(s: "Storage") -> int:
 def _put_roster(s: "Storage", lines: list) -> None:
     path = s.root + "/roster.txt"
     flash.write(path + ".tmp", "".join(line + "\n" for line in lines).encode())
-    _replace(path + ".tmp", path)
+    flash.replace(path + ".tmp", path)
     flash.sync()
 
 

@@ -72,6 +72,15 @@ def sync() -> None:
         sync()
 
 
+def replace(src: str, dst: str) -> None:
+    """Rename ``src`` over ``dst`` (atomic on littlefs and POSIX)."""
+    try:
+        os.rename(src, dst)
+    except OSError:  # a file system whose rename refuses an existing target
+        remove(dst)
+        os.rename(src, dst)
+
+
 def write(path: str, data: "bytes | bytearray | memoryview", mode: str = "wb") -> None:
     with open(path, mode) as f:
         f.write(data)

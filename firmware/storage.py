@@ -4,9 +4,13 @@ Everything lives under ``root`` ("/" on a board, a host folder in the simulator)
 
     settings.json        the settings, replaced whole (written to settings.tmp first)
     games/journal.dj     the game in progress, an append-only journal
-    games/<id>.dk        a finished game not yet acknowledged by the PC
-    games/<id>.ok        a finished game the PC has committed (deleted when space is needed)
-    games/<id>.new       an archive entry being written (finished or dropped at boot)
+    games/000001.dkb     finished games, a frame each, appended (firmware/bundle.py)
+    games/000001.dka     which of them the PC has committed (the bundle is deleted,
+                         every game in it committed, when space is needed)
+    games/<id>.dk        a finished game in a file of its own, not yet acknowledged by
+                         the PC (the layout before bundles; a game too long for a frame)
+    games/<id>.ok        such a game the PC has committed (deleted when space is needed)
+    games/<id>.new       such a game being written (finished or dropped at boot)
     games/<id>.journal.dk  a journal boot could not replay whole, as it was: served to
                          the PC as damaged, so sync copies it raw (firmware/archive.py)
     games/seq            the next game number;  games/device: the device id where the
@@ -105,6 +109,9 @@ class Storage:
 
     def unsynced(self) -> "list[str]":
         return archive.unsynced(self)
+
+    def waiting(self) -> int:
+        return archive.waiting(self)
 
     def synced(self) -> "list[str]":
         return archive.synced(self)

@@ -13,8 +13,9 @@ Protocol 2, one line each, fields separated by single spaces:
                                    sets the RTC (the PC's local time) and says what it reads
     pull(after, n)
                  G <id> <base64>   up to n unsynced games whose ids sort after ``after``,
-                                   oldest first: the archive file as it is on flash (the
-                                   packed record, then its CRC-32 little-endian)
+                                   oldest first: the packed record, then its CRC-32
+                                   little-endian (a game's file as it is on flash; a
+                                   bundle's frame, its own check passed, so)
                  BAD <id> <why>    a game that fails its checksum on flash: not served
                  END <served> <left>
                                    always last: lines served, games after them
@@ -26,11 +27,15 @@ Protocol 2, one line each, fields separated by single spaces:
                                    by single spaces, let the PC check what was understood
 
     raw(id)      RAW <length> <crc32>
-                 <the file's bytes as they are, in lowercase hex, on one line>
+                 <the game's bytes as they are, in lowercase hex, on one line>
                                    for a game pull() or get() says BAD of: the PC keeps a copy
+                                   (its file; a frame's packed record and CRC-32; or a
+                                   bundle's bytes that hold no whole game, listed under
+                                   ``<bundle>.<offset>.damaged``)
                  NONE <id>
-    aside(id)    ASIDE <id>        the file is renamed <id>.bad and listed no more (call
-                                   it only once the PC has kept the raw copy)
+    aside(id)    ASIDE <id>        the game is listed no more: its file renamed <id>.bad,
+                                   a frame marked as acknowledged (call it only once the
+                                   PC has kept the raw copy)
                  NONE <id>
     names()      NAME +<name>      one per name spelled here since the last roster
                  NAME =<name>      one per name the settings hold (the seats, recent names)
@@ -75,7 +80,7 @@ def _storage(root: "str | None") -> Storage:
 
 def info(root: "str | None" = None) -> None:
     s = _storage(root)
-    print("DK %d %s %d" % (PROTOCOL, s.device_id(), len(s.unsynced())))
+    print("DK %d %s %d" % (PROTOCOL, s.device_id(), archive.waiting(s)))
 
 
 def clock(y: int, mo: int, d: int, h: int, mi: int, sec: int) -> None:
@@ -125,24 +130,15 @@ def base64_soft(data: bytes) -> bytes:
 
 
 def pull(after: str, n: int, root: "str | None" = None) -> None:
-    s = _storage(root)
-
-    served = left = 0
-    for gid in s.unsynced():
-        if gid <= after:
-            continue
-        if served == n:
-            left += 1
-            continue
-        served += 1
+    batch, left = archive.first(_storage(root), after, n)
+    for item in batch:
         try:
-            data = s.stored(gid)
+            data = archive.served(item)
         except ValueError as e:
-            print("BAD %s %s" % (gid, e))
+            print("BAD %s %s" % (item[0], e))
             continue
-        if data is not None:
-            print("G %s %s" % (gid, base64(data).decode()))
-    print("END %d %d" % (served, left))
+        print("G %s %s" % (item[0], base64(data).decode()))
+    print("END %d %d" % (len(batch), left))
 
 
 def acks(coded: str, root: "str | None" = None) -> None:
@@ -150,16 +146,17 @@ def acks(coded: str, root: "str | None" = None) -> None:
 
     gid = ""
     seen = bytearray()
-    count = 0
-    for item in coded.split():
+    ids = coded.split()  # front-coded, decoded in place
+    for i in range(len(ids)):
+        item = ids[i]
         slash = item.find("/")
         gid = gid[: int(item[:slash])] + item[slash + 1 :]
-        s.ack(gid)  # False: no such game, which is also no longer unsynced
-        if count:
+        if i:
             seen.extend(b" ")
         seen.extend(gid.encode())
-        count += 1
-    print("ACKS %d %08x" % (count, crc32(seen)))
+        ids[i] = gid
+    archive.acks(s, ids)  # a game not there is also no longer unsynced
+    print("ACKS %d %08x" % (len(ids), crc32(seen)))
 
 
 def list(root: "str | None" = None) -> None:  # shadows list() in this module: unused here
@@ -215,29 +212,33 @@ def roster(names: tuple, renames: dict, root: "str | None" = None) -> None:
 
 
 def raw(game_id: str, root: "str | None" = None) -> None:
-    """An unsynced game's file, read twice a chunk at a time (its length and CRC-32, then
-    its hex): a journal set aside at boot may be tens of KB, more than the heap holds
-    as bytes and hex at once."""
-    s = _storage(root)
-    if game_id not in archive.unsynced(s):
+    """An unsynced game's bytes (``archive.extent``), read twice a chunk at a time (their
+    length and CRC-32, then their hex): a journal set aside at boot may be tens of KB,
+    more than the heap holds as bytes and hex at once."""
+    where = archive.extent(_storage(root), game_id)
+    if where is None:
         print("NONE %s" % game_id)
         return
-    path = s.dir + "/" + game_id + ".dk"
+    path, start, end = where
     chunk = bytearray(512)
     view = memoryview(chunk)
     n = crc = 0
-    with open(path, "rb") as f:
-        k = f.readinto(chunk)
-        while k:
-            n += k
-            crc = crc32(view[:k], crc)
+    for hexed in (False, True):
+        with open(path, "rb") as f:
+            f.seek(start)
+            todo = end - start if end >= 0 else 0x3FFFFFFF
             k = f.readinto(chunk)
-    print("RAW %d %08x" % (n, crc))
-    with open(path, "rb") as f:
-        k = f.readinto(chunk)
-        while k:
-            print(binascii.hexlify(bytes(view[:k])).decode(), end="")
-            k = f.readinto(chunk)
+            while k and todo:
+                k = min(k, todo)
+                todo -= k
+                if hexed:
+                    print(binascii.hexlify(bytes(view[:k])).decode(), end="")
+                else:
+                    n += k
+                    crc = crc32(view[:k], crc)
+                k = f.readinto(chunk)
+        if not hexed:
+            print("RAW %d %08x" % (n, crc))
     print()
 
 

@@ -17,7 +17,7 @@ class Screen(Menu):
 
     def enter(self) -> None:
         try:
-            self.waiting = len(self.app.storage.unsynced())  # type: ignore[attr-defined]
+            self.waiting = self.app.storage.waiting()  # type: ignore[attr-defined]
         except OSError:
             self.waiting = 0
         if self.waiting and self.app.notice is None:  # type: ignore[attr-defined]

@@ -32,6 +32,7 @@ from duelkeeper import sync
 from duelkeeper.device import Device
 from duelkeeper.log import Log
 from duelkeeper.sim.fill import KINDS, fill
+from duelkeeper.sim.fill import archived as archive_of
 from duelkeeper.sim.pty import PtyDevice
 
 GAMES = 60  # of each kind
@@ -52,7 +53,7 @@ def measure(kind: str, games: int = GAMES, seed: int = SEED) -> tuple[str, float
     with tempfile.TemporaryDirectory(prefix="bench-sync-") as tmp:
         flash = Path(tmp) / "flash"
         fill(flash, games, seed, kinds=(kind,))
-        archived = {p.stem: p.stat().st_size for p in (flash / "games").glob("*.dk")}
+        archived = {gid: len(data) for gid, data in archive_of(flash).items()}
         spent: dict[str, float] = defaultdict(float)  # per step kind
         last = [0.0]
 

@@ -175,7 +175,11 @@ def _partly(data: bytes) -> tuple[dict[str, Any], int]:
         raise ValueError("it fails its CRC-32, and its start is not a record")
     record["game"] = game
     events: list[Any] = []
-    # events as codes (version 2) hang on their table: none is read past damage
+    if data[0] > 1 and data[1] & 0xC0 == 0xC0:  # events as codes: as far as they decode
+        try:
+            reader.codes(events)
+        except (ValueError, IndexError, KeyError, TypeError, UnicodeError):
+            pass
     while data[1] & 0xC0 == 0x80 and reader.pos < reader.end:
         try:
             events.append(reader.event())

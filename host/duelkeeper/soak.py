@@ -25,6 +25,7 @@ from duelkeeper import deploy
 from duelkeeper.rp2 import flashimage
 from duelkeeper.rp2.board import EmulatedBoard
 from duelkeeper.rp2.watch import HeapLine, Watch, install
+from duelkeeper.sim.fill import archived
 from duelkeeper.sim.script import BUTTONS, GAP_MS, LONG_MS
 
 BOARD = "badger2040"  # five buttons: UP and DOWN of their own
@@ -167,8 +168,9 @@ def walk(
             if errors:
                 raise SoakError(f"the panel model saw protocol errors: {errors[:5]}")
             out.emulated_s = board.t_us / 1e6
-        files = flashimage.read_back(image)
-        out.filed = sum(1 for p in files if p.startswith("games/") and p.endswith(".dk"))
+        with tempfile.TemporaryDirectory(prefix="soak-flash-") as folder:
+            flashimage.to_folder(image, Path(folder))
+            out.filed = len(archived(Path(folder)))
     out.wall_s = time.perf_counter() - began
     return out
 

@@ -106,7 +106,7 @@ def test_start_append_undo_resume_finish(tmp_path: Path) -> None:
     assert s.resume() == (None, None)
     assert s.unsynced() == [gid]
     assert s.read(gid) == dict(record, events=events)
-    size = (tmp_path / "games" / (gid + ".dk")).stat().st_size
+    size = (tmp_path / "games" / "000001.dkb").stat().st_size  # its frame, in a bundle
     assert size <= 256
     assert s.finish() is None
 
@@ -412,31 +412,80 @@ def test_ack_and_read(tmp_path: Path) -> None:
     assert s.unsynced() == [b] and s.synced() == [a]
     assert s.read(a) is not None  # acknowledged games can still be read
     assert not s.ack("nope") and s.read("nope") is None and s.read("../x") is None
-    path = tmp_path / "games" / (b + ".dk")
-    data = bytearray(path.read_bytes())
-    data[20] ^= 1
+    path = tmp_path / "games" / "000001.dkb"
+    whole = path.read_bytes()
+    at = whole.index(b.encode()) + len(b) + 20  # a byte of b's record
+    data = bytearray(whole)
+    data[at] ^= 1
     path.write_bytes(bytes(data))
     with pytest.raises(ValueError, match="checksum"):
         s.read(b)
-    path.write_bytes(b"\x01")
-    with pytest.raises(ValueError, match="checksum"):
-        s.read(b)
+    assert s.read(a) is not None  # one frame damaged, not the bundle
+    data = bytearray(whole)
+    data[at - 20 - len(b) - 2] ^= 0x80  # b's length: b is found no more, the damage is
+    path.write_bytes(bytes(data))
+    assert s.read(a) is not None and s.read(b) is None
+    (damaged,) = s.unsynced()
+    assert damaged.endswith(".damaged")
+    with pytest.raises(ValueError, match="no whole game"):
+        s.read(damaged)
+
+
+def legacy(s: Storage, gid: str, suffix: str) -> None:
+    """Keep the game ``gid`` as the firmware before bundles did: a file of its own."""
+    data = s.stored(gid)
+    assert data is not None
+    for name in os.listdir(s.dir):
+        if name.endswith((".dkb", ".dka")):
+            os.remove(s.dir + "/" + name)
+    Path(s.dir, gid + suffix).write_bytes(data)
 
 
 def test_acknowledged_games_go_when_space_is_needed(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    from firmware import bundle
+
     s = Storage(str(tmp_path))
-    monkeypatch.setattr(Storage, "KEEP_ACKED", 2)
+    monkeypatch.setattr(bundle, "BUNDLE_BYTES", 300)  # a game a bundle
     ids = [finished(s, seed) for seed in range(4)]
+    assert len(bundle.names(s.dir)) == 4
+    s.ack(ids[1])
+    assert "000002.dka" in os.listdir(s.dir)
     for gid in ids[:3]:
         s.ack(gid)
-    finished(s, 9)  # three acknowledged, two kept: the oldest goes
-    assert s.synced() == ids[1:3]
+    finished(s, 9)
+    assert s.synced() == ids[:3]  # kept while there is room
     monkeypatch.setattr(Storage, "MIN_FREE", 1 << 60)  # the flash is "full"
     last = finished(s, 10)
     assert s.synced() == []
     assert s.unsynced() == [ids[3], s.unsynced()[1], last]  # unsynced games are never deleted
+    assert bundle.names(s.dir) == [4, 5, 6]
+    assert not [n for n in os.listdir(s.dir) if n.endswith(".dka")]
+
+
+def test_acknowledged_games_of_the_layout_before_bundles(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A game a file, as the firmware before bundles kept them: read, synced and
+    acknowledged as they were, at most KEEP_ACKED kept."""
+    s = Storage(str(tmp_path))
+    monkeypatch.setattr(Storage, "KEEP_ACKED", 2)
+    ids = [finished(s, seed) for seed in range(4)]
+    records = [s.read(gid) for gid in ids]
+    data = [s.stored(gid) for gid in ids]
+    for name in os.listdir(s.dir):
+        if name.endswith(".dkb"):
+            os.remove(s.dir + "/" + name)
+    for gid, d in zip(ids, data, strict=True):
+        Path(s.dir, gid + ".dk").write_bytes(d)  # type: ignore[arg-type]
+    assert s.unsynced() == ids and [s.read(gid) for gid in ids] == records
+    for gid in ids[:3]:
+        assert s.ack(gid)
+    assert (tmp_path / "games" / (ids[0] + ".ok")).exists()
+    finished(s, 9)  # three acknowledged, two kept: the oldest goes
+    assert s.synced() == ids[1:3]
+    assert s.unsynced() == [ids[3], s.unsynced()[1]]
 
 
 def test_boot_completes_or_drops_an_interrupted_archive_write(tmp_path: Path) -> None:
@@ -466,8 +515,9 @@ def test_a_damaged_archive_write_with_no_journal_is_kept(tmp_path: Path) -> None
     s = Storage(str(tmp_path))
     gid = finished(s, 5)
     games = tmp_path / "games"
-    good = (games / (gid + ".dk")).read_bytes()
-    (games / (gid + ".dk")).unlink()
+    good = s.stored(gid)
+    assert good is not None
+    legacy(s, gid, ".new")
     (games / (gid + ".new")).write_bytes(good[:-7])  # torn, and no journal holds the game
     s = Storage(str(tmp_path))
     assert (games / (gid + ".dk")).read_bytes() == good[:-7]

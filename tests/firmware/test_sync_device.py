@@ -14,6 +14,7 @@ from fwhelp import machine  # the shims: machine.RTC
 from duelcore.record import dumps
 from duelkeeper.randomgame import random_record
 from duelkeeper.repo import ROOT
+from duelkeeper.sim.fill import one_file_each
 
 if str(ROOT) not in sys.path:  # the firmware package sits at the top of the checkout
     sys.path.insert(0, str(ROOT))
@@ -80,6 +81,7 @@ def test_unknown_and_damaged_games(tmp_path: Path, capsys: pytest.CaptureFixture
     sync.get("../../etc/passwd", str(tmp_path))
     assert capsys.readouterr().out == "NONE nope-000001\n" * 2 + "NONE ../../etc/passwd\n"
 
+    one_file_each(tmp_path)  # the layout before bundles (test_bundle.py: damage in one)
     path = tmp_path / "games" / (gid + ".dk")
     data = bytearray(path.read_bytes())
     data[len(data) // 2] ^= 0x10
@@ -116,6 +118,7 @@ def test_pull_serves_the_archive_files_in_batches(
 ) -> None:
     s = Storage(str(tmp_path))
     ids = [finished(s, seed)[0] for seed in (1, 2, 3)]
+    one_file_each(tmp_path)  # the layout before bundles still syncs
     files = {gid: (tmp_path / "games" / (gid + ".dk")).read_bytes() for gid in ids}
     capsys.readouterr()
     sync.pull("", 2, str(tmp_path))
@@ -166,6 +169,7 @@ def test_only_files_the_device_could_write_are_listed(
 ) -> None:
     s = Storage(str(tmp_path))
     a, _ = finished(s, 1)
+    one_file_each(tmp_path)
     games = tmp_path / "games"
     good = (games / (a + ".dk")).read_bytes()
     (games / ("x" * 77 + ".dk")).write_bytes(good)  # an 80-character name: no id of ours

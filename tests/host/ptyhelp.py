@@ -17,7 +17,7 @@ from datetime import datetime
 from pathlib import Path
 
 from duelkeeper.device import Device
-from duelkeeper.sim.fill import fill
+from duelkeeper.sim.fill import fill, storage_class
 from duelkeeper.sim.pty import PtyDevice
 
 COMMAND = str(Path(sys.executable).with_name("duelkeeper"))
@@ -37,11 +37,11 @@ def duelkeeper(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 def unsynced(flash: Path) -> list[str]:
-    return sorted(p.stem for p in (flash / "games").glob("*.dk"))
+    return storage_class()(str(flash)).unsynced()
 
 
 def synced(flash: Path) -> list[str]:
-    return sorted(p.stem for p in (flash / "games").glob("*.ok"))
+    return storage_class()(str(flash)).synced()
 
 
 def snapshot(flash: Path, to: Path) -> None:

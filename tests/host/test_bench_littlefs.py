@@ -1,13 +1,15 @@
-"""The littlefs capacity bench (duelkeeper.bench_littlefs) on files of known sizes."""
+"""The littlefs capacity bench (duelkeeper.bench_littlefs) on records of known sizes."""
 
-from duelkeeper.bench_littlefs import capacity
-from duelkeeper.rp2.flashimage import BLOCK_COUNT
-
-
-def test_files_over_the_inline_limit_take_blocks_of_their_own() -> None:
-    held = capacity([b"x" * 5000])  # two blocks each, and the directory's own
-    assert BLOCK_COUNT // 2 - 12 <= held < BLOCK_COUNT // 2
+from duelkeeper.bench_littlefs import DEVICE, capacity
+from duelkeeper.rp2.flashimage import BLOCK_COUNT, BLOCK_SIZE
 
 
-def test_small_files_share_the_directory_s_blocks() -> None:
-    assert capacity([b"x" * 100]) > 2 * capacity([b"x" * 600]) > 2 * BLOCK_COUNT // 2
+def test_bundles_fill_the_flash_but_for_littlefs_s_own() -> None:
+    """Records of 3,000 bytes in frames (the id and 6 bytes more), five to a bundle of
+    four blocks: the flash holds them at their size, less the directory's blocks and a
+    block's worth a bundle left over."""
+    frame = 3000 + 3 + len(DEVICE + "-000001") + 4 + 2
+    held = capacity([b"x" * 3000])
+    per_bundle = 16368 // frame
+    bundles = BLOCK_COUNT // 4
+    assert bundles * per_bundle * 9 // 10 <= held <= BLOCK_COUNT * BLOCK_SIZE // frame

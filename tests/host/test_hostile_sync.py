@@ -13,7 +13,7 @@ from duelkeeper import sync
 from duelkeeper.device import Device, DeviceError, _Line
 from duelkeeper.errors import DuelkeeperError
 from duelkeeper.log import Log
-from duelkeeper.sim.fill import fill
+from duelkeeper.sim.fill import fill, one_file_each
 
 
 @pytest.fixture(scope="module")
@@ -36,6 +36,7 @@ def logged(db: Path) -> set[str]:
 
 def test_a_file_holding_another_game_is_set_aside_once(tmp_path: Path, flash: Path) -> None:
     """Game 2's bytes under game 1's name: a raw copy kept, reported once, importable."""
+    one_file_each(flash)  # a game a file, as the firmware before bundles kept them
     first, second = unsynced(flash)[:2]
     games = flash / "games"
     shutil.copyfile(games / (second + ".dk"), games / (first + ".dk"))

@@ -21,7 +21,9 @@ def archived(tmp_path: Path) -> tuple[str, bytes]:
     del record["id"]
     store.start(record)
     gid = str(store.finish())
-    return gid, (tmp_path / "games" / (gid + ".dk")).read_bytes()
+    data = store.stored(gid)  # what its file holds, in a bundle or on its own
+    assert data is not None
+    return gid, data
 
 
 def line(data: bytes) -> bytes:

@@ -15,6 +15,7 @@ import serial  # type: ignore[import-untyped]
 from ptyhelp import COMMAND, device
 
 from duelkeeper.device import Device, DeviceError
+from duelkeeper.sim.fill import archived
 
 MPREMOTE = str(Path(COMMAND).with_name("mpremote"))
 RAW = b"raw REPL; CTRL-B to exit\r\n>"
@@ -55,7 +56,7 @@ def test_the_command_prints_the_pty_and_serves_the_games(tmp_path: Path) -> None
         out, err = proc.communicate(timeout=20)
     assert proc.returncode == 0
     assert out == "" and err == "3 finished games archived in %s\n" % flash
-    assert len(list((flash / "games").glob("*.dk"))) == 3
+    assert len(archived(flash)) == 3
 
 
 def test_mpremote_file_commands_write_through_to_the_folder(tmp_path: Path) -> None:

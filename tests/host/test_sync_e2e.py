@@ -34,7 +34,7 @@ from duelkeeper import packed, sync
 from duelkeeper.device import Device, DeviceError
 from duelkeeper.log import Log
 from duelkeeper.randomgame import random_record
-from duelkeeper.sim.fill import fill, storage_class
+from duelkeeper.sim.fill import fill, one_file_each, storage_class
 from duelkeeper.sim.pty import PtyDevice
 
 KINDS = {"7wd", "splendor-duel", "antike-duellum"}
@@ -371,6 +371,7 @@ def archive(flash: Path, record: dict[str, Any]) -> str:
 
 def test_damaged_games_are_set_aside_and_refused_ones_stay(tmp_path: Path, flash: Path) -> None:
     db = tmp_path / "log.sqlite3"
+    one_file_each(flash)  # games of the layout before bundles, then two in a bundle
     damaged = unsynced(flash)[1]
     flip_byte(flash / "games" / (damaged + ".dk"), 20)
     unfinished = random_record("7wd", 3)
@@ -416,6 +417,7 @@ def test_games_refused_in_the_workers_are_quarantined_alike(
 ) -> None:
     handed = workers(monkeypatch)
     db = tmp_path / "log.sqlite3"
+    one_file_each(flash)
     damaged = unsynced(flash)[1]
     flip_byte(flash / "games" / (damaged + ".dk"), 20)
     unfinished = random_record("7wd", 3)

@@ -5,6 +5,7 @@ the VM's RAM file system. Heap figures are read between top-level calls (vm_step
 the only place the VM collects garbage.
 """
 
+import base64
 import json
 import re
 import zlib
@@ -26,7 +27,8 @@ CORE_FILES = list(CORE.rglob("*.py"))
 FIRMWARE_FILES = [
     ROOT / "firmware" / n
     for n in (
-        *("__init__.py", "storage.py", "archive.py", "sync.py", "lang.py", "words.py"),
+        *("__init__.py", "storage.py", "archive.py", "bundle.py", "sync.py", "lang.py"),
+        "words.py",
         *("lookup.py", "crc.py", "flash.py", "rtc.py", "clock.py", "gfx/__init__.py"),
         *("gfx/canvas.py", "gfx/font.py"),
         *("gfx/icons.py", "gfx/glyphfile.py", "gfx/lang-en.bin"),
@@ -72,7 +74,7 @@ with open("/flash/games/journal.dj", "ab") as f:
 record, notice = Storage("/flash").resume()
 print("DAMAGED %d %s" % (len(record["events"]), notice))
 print("FINISHED %s" % (Storage("/flash").finish() == gid))
-print("SIZE %d" % os.stat("/flash/games/%s.dk" % gid)[6])
+print("SIZE %d" % os.stat("/flash/games/000001.dkb")[6])
 sync.ROOT = "/flash"
 sync.info()
 sync.list()
@@ -153,6 +155,35 @@ for name in journals:
 """
 
 
+# Bundles in the VM: 90 finished games (two bundles), a frame of the first damaged; sync
+# pulls them in batches, copies the damage raw, sets it aside and acknowledges the rest.
+_VM_BUNDLES = r"""
+import json, os
+from duelcore import pack
+from firmware import bundle, sync
+from firmware.storage import Storage
+with open("/data/in.json") as f:
+    data = json.load(f)
+os.mkdir("/b")
+s = Storage("/b")
+for i in range(90):
+    record = data["records"][i % 8]
+    gid = "e6614103e7452d2f-%06d" % (i + 1)
+    bundle.append(s.dir, bundle.frame(gid, pack.pack_record(dict(record, id=gid))))
+print("BUNDLES %s" % bundle.names(s.dir))
+with open("/b/games/000001.dkb", "rb") as f:
+    whole = bytearray(f.read())
+at = whole.find(b"e6614103e7452d2f-000005") - 2
+whole[at] ^= 0x80
+with open("/b/games/000001.dkb", "wb") as f:
+    f.write(whole)
+sync.ROOT = "/b"
+sync.info()
+sync.pull("", 64)
+sync.pull("e6614103e7452d2f-000064", 64)  # the first batch's last
+"""
+
+
 def _entry(payload: bytes) -> bytes:
     head = len(payload).to_bytes(2, "little") + payload
     return head + zlib.crc32(head).to_bytes(4, "little")
@@ -215,6 +246,7 @@ def vm_run(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFact
     (tmp / "hostile.json").write_text(json.dumps({k: v.hex() for k, v in hostile().items()}))
     files["/data/hostile.json"] = tmp / "hostile.json"
     out += mpvm.run(_VM_HOSTILE, files)
+    out += mpvm.run(_VM_BUNDLES, files)
     return request.param, data, out.splitlines(), imported
 
 
@@ -249,6 +281,30 @@ def test_storage_and_sync_in_the_vm(vm_run: Any) -> None:
     assert 'SETTINGS {"players": ["Ann", "Bob"], "board": "sim"}' in lines or json.loads(
         [x for x in lines if x.startswith("SETTINGS ")][0][9:]
     ) == {"players": ["Ann", "Bob"], "board": "sim"}
+
+
+def test_bundles_in_the_vm(vm_run: Any) -> None:
+    """Games many to a file: listed, served in id order and batches, a damaged frame
+    (its length's high bit flipped) one game, not the bundle: the frames after it are
+    found again by their checks."""
+    _, data, lines, _ = vm_run
+    assert "BUNDLES [1, 2]" in lines
+    assert "DK 2 e6614103e7452d2f 90" in lines or any(
+        re.fullmatch(r"DK 2 [0-9a-f]+ 90", line) for line in lines
+    )
+    served = [line.split(" ", 2) for line in lines if line[:2] in ("G ", "BA")]
+    ends = [line for line in lines if re.fullmatch(r"END \d+ \d+", line)]
+    assert ends[-2:] == ["END 64 26", "END 26 0"]
+    bad = [x for x in served if x[0] == "BAD"]
+    assert len(bad) == 1 and bad[0][1].startswith("000001.") and bad[0][1].endswith(".damaged")
+    games = [x for x in served if x[0] == "G"]
+    assert len(games) == 89
+    ids = [x[1] for x in games]
+    assert ids == sorted(ids) and "e6614103e7452d2f-000005" not in ids
+    for _, gid, text in games:
+        record = pack.unpack_record(base64.b64decode(text)[:-4])
+        n = int(gid[-6:]) - 1
+        assert record == dict(data["records"][n % 8], id=gid)
 
 
 def test_heap(vm_run: Any) -> None:

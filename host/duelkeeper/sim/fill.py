@@ -121,11 +121,13 @@ def fill(
     seed: int = 0,
     dated: bool = True,
     kinds: tuple[str, ...] = KINDS,
+    file_each: bool = False,
 ) -> list[str]:
     """Archive ``count`` finished random games (``kinds`` in turn) on the flash folder
     ``storage``; return their ids, as the device numbered them. ``dated``: with the
     times the device stamps (``played``); without, as firmware before them (or a device
-    whose clock was never set) archived them."""
+    whose clock was never set) archived them. ``file_each``: the games then kept as the
+    firmware before bundles kept them, a file each (``one_file_each``)."""
     storage.mkdir(parents=True, exist_ok=True)
     store = storage_class()(str(storage))
     ids = []
@@ -137,4 +139,32 @@ def fill(
         gid = store.finish()
         assert gid is not None
         ids.append(gid)
+    if file_each:
+        one_file_each(storage)
     return ids
+
+
+def archived(storage: Path) -> dict[str, bytes]:
+    """The finished games on the flash folder ``storage``, unsynced and acknowledged, in
+    bundles and in files of their own: id -> what sync serves of it (the packed record
+    and its CRC-32), read by the firmware's own Storage."""
+    store = storage_class()(str(storage))
+    out = {}
+    for gid in store.unsynced() + store.synced():
+        data = store.stored(gid)
+        if data is not None:
+            out[gid] = data
+    return out
+
+
+def one_file_each(storage: Path) -> None:
+    """Keep the finished games on the flash folder ``storage`` as the firmware before
+    bundles kept them: ``games/<id>.dk`` each (``.ok`` once acknowledged), the packed
+    record and its CRC-32; the bundles removed."""
+    store = storage_class()(str(storage))
+    for ending, ids in ((".dk", store.unsynced()), (".ok", store.synced())):
+        for gid in ids:
+            (storage / "games" / (gid + ending)).write_bytes(store.stored(gid) or b"")
+    for path in (storage / "games").iterdir():
+        if path.suffix in (".dkb", ".dka"):
+            path.unlink()
