@@ -133,7 +133,8 @@ def test_each_cut_resumes_at_the_last_complete_call(cuts: Cuts) -> None:
         f", runners restarted {cuthelp.Console.restarts}"
     )
     assert len(cuts.trials) >= 200
-    assert kinds["append"] >= 60 and kinds["finish"] >= 20 and kinds["settings"] >= 30
+    # a finish is one append to a bundle and the journal's removal: fewer operations
+    assert kinds["append"] >= 60 and kinds["finish"] >= 12 and kinds["settings"] >= 30
     assert inside["erase"] >= 20 and inside["program"] >= 100
 
 
