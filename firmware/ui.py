@@ -17,7 +17,8 @@ __all__ = ("Canvas", "big", "columns", "fit", "flag", "hints", "menu", "pair", "
 
 _BAR = const(10)  # title bar and status line height (SMALL + padding)
 _ROW = const(18)  # a list row: LARGE + 2
-_DIGITS = ("", "1", "2", "3", "4", "5", "6", "7", "8", "9")  # a mark's place, drawn in its box
+# Counts as text, built once: the token picker's counts, a mark's place in its box
+NUM = tuple(str(n) for n in range(26))
 GAME_HINTS = word("A play B undo C more")
 REDO_HINTS = word("A play B undo C redo")  # while the C menu offers a redo (App.undone)
 # Each screen's hints on a three-button board, where A and C are held (a tap of A or C
@@ -128,7 +129,7 @@ def menu(c: Canvas, m: object) -> None:
         if marks is not None:  # a mark is its place in the order marked, 1 up
             c.box(x, y + 3, 11, 11, bool(marks[k]), fg)
             if marks[k]:
-                c.text(_DIGITS[marks[k]], x + 6, y + 5, SMALL, CENTER, BLACK if sel else WHITE)
+                c.text(NUM[marks[k]], x + 6, y + 5, SMALL, CENTER, BLACK if sel else WHITE)
             x += 15
         room = w - 8 - x
         r = right[k] if right is not None else ""

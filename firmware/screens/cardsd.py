@@ -1,7 +1,10 @@
 """Splendor Duel: the card bought or reserved, from the core's legal events.
 
-Cards are grouped by level (a long UP/DOWN jumps between levels), the level at the left
-of each row (I, II, III); a row names the bonus colour, points (a star), crowns (a
+Cards are listed by level, the level at the left of each row (I, II, III), and in a
+level by colour (white, blue, green, red, black, jokers, then the cards without a
+bonus), as the record format orders them; a long UP/DOWN jumps from colour to colour
+(a level's first colour begins the level), so the 68 rows of a reservation are a few
+jumps and a few rows from any card; a row names the bonus colour, points (a star), crowns (a
 crown) and ability as the card shows them, and the line under the list gives the
 printed cost and, for a purchase, what the player pays (bonuses first, then tokens,
 gold for the rest, as the core computes it), in words, or in the token letters where
@@ -24,7 +27,7 @@ from duelcore.splendor.names import find
 
 from ..lang import tr
 from .menu import Menu
-from .wordsd import COLOURS, LEVELS, colour, face, tokens
+from .wordsd import COLOURS, LETTERS, LEVELS, colour, face, tokens
 
 # A row: its event's place in legal(), its card (or _DECK + level), its options.
 _WIDE = const(3)
@@ -40,13 +43,13 @@ class Screen(Menu):
         self.verb = verb
         self.player = g.result()["turn"]
         rows = array("H")
-        groups: list = []
+        groups = bytearray()  # up to 21 starts, below 256: a byte each
         jokers: list = []  # jokers offered with a colour: their plain buy is left out
         items = g.legal(verb)
         for ev in items:
             if len(ev) > 3 and "color" in ev[3]:
                 jokers.append(ev[2])
-        level = 0
+        group = -1  # the row's level * 8 + its colour (the decks: one group)
         for k in range(len(items)):
             ev = items[k]
             cid = ev[2]
@@ -65,8 +68,9 @@ class Screen(Menu):
                         flags = C.TOKENS.index(opts["color"]) + 1
                     if opts.get("reserved"):
                         flags |= _HELD
-            if lv != level:
-                level = lv
+            key = _DECK if card >= _DECK else lv * 8 + C.get(card, COLOR)
+            if key != group:
+                group = key
                 groups.append(len(rows) // _WIDE)
             rows.append(k)
             rows.append(card)
@@ -83,6 +87,7 @@ class Screen(Menu):
             tr("Costs %s"),
             tr("; pay %s") if verb == "buy" else "",
             tr("The top card of the level %s deck, unseen"),
+            tr(LETTERS),
         )
         labels = _Column(rows, words)  # len() and [] are all a Menu asks of its labels
         self.shown: tuple = (-1, None)  # (item, its line): the selected one only
@@ -157,4 +162,22 @@ class _Column:
         else:
             text = colour(COLOURS[C.get(i, COLOR)])
         label = text + face(C.get(i, POINTS), C.get(i, CROWNS), C.get(i, ABILITY))
+        # Two jokers of a level that read alike (1j2 to 1j4, 2j1 and 2j2): the colours of
+        # their cost they ask two or more of tell them apart (``2U2R``); inline, as a
+        # function would take heap for its object on the device
+        lv = C.level(i)
+        for j in range(C.FIRST[lv - 1], C.FIRST[lv]):
+            if (
+                j != i
+                and C.get(j, COLOR) == C.get(i, COLOR)
+                and C.get(j, POINTS) == C.get(i, POINTS)
+                and C.get(j, CROWNS) == C.get(i, CROWNS)
+                and C.get(j, ABILITY) == C.get(i, ABILITY)
+            ):
+                label += " "
+                for c in range(6):
+                    n = C.get(i, COST + c)
+                    if n > 1:
+                        label += "%d%s" % (n, words[6][c])
+                break
         return words[2] % label if flags & _HELD else label

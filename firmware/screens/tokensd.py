@@ -1,8 +1,9 @@
 """Splendor Duel: the tokens taken (or bought with privileges), one press per token.
 
 A adds one token of the selected colour, if some legal take still contains the
-selection; once the selection is a legal take that nothing legal extends (three tokens,
-usually), it is played at once. C (or a long A) plays a smaller legal selection, B
+selection, and moves on to the next colour below that can still be added; once the
+selection is a legal take that nothing legal extends (three tokens, usually), it is
+played at once. C (or a long A) plays a smaller legal selection, B
 takes the last token back (on an empty selection: back). Each row shows how many of
 that colour lie on the board and, on the right, how many are picked.
 """
@@ -18,7 +19,6 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:  # annotations only
     from ..gfx.canvas import Canvas
 
-NUM = tuple(str(n) for n in range(26))
 _KINDS = 6  # gems and pearls: gold is never taken
 
 
@@ -54,7 +54,7 @@ class Screen(Menu):
 
     def _rights(self) -> None:
         for k in range(_KINDS):
-            self.right[k] = NUM[self.sel[k]] if self.sel[k] else ""  # type: ignore[index]
+            self.right[k] = ui.NUM[self.sel[k]] if self.sel[k] else ""  # type: ignore[index]
 
     def _within(self, sel: bytearray, exact: bool = False) -> bool:
         """Some legal set contains ``sel`` (with ``exact``: is ``sel``)."""
@@ -114,6 +114,18 @@ class Screen(Menu):
             if not more:
                 self.done()
                 return
+        # On to the next colour below that the selection can still take (round the end;
+        # this one again when no other): a take of different colours is a press less
+        # each, and the row shows where it went
+        sel = self.sel
+        for d in range(1, _KINDS + 1):
+            j = (k + d) % _KINDS
+            sel[j] += 1
+            ok = self._within(sel)
+            sel[j] -= 1
+            if ok:
+                self.i = j
+                break
         app.redraw()  # type: ignore[attr-defined]
 
     def done(self) -> None:

@@ -5,7 +5,8 @@ One column per player: points, crowns and the best colour's points against the 2
 tokens in hand and the bonuses (the bought cards' discounts) per colour, gold as gold;
 the cards reserved; a black flag with what is missing when a victory is three or less
 away. The status line says when a player plays again. A opens the turn (take, buy,
-reserve, privilege, replenish), B undoes, C: the rest.
+reserve, privilege, replenish; UP/DOWN open it and move at once), B undoes, C: the
+rest. After a privilege or a replenish the turn's menu opens again by itself.
 
 Its words (cards, tokens, events told) are wordsd.py's.
 """
@@ -102,6 +103,15 @@ class Screen(Base):
             app.sheet()  # type: ignore[attr-defined]
         elif self.pending is not None:
             app.push(wordsd.pending(app))  # type: ignore[attr-defined]
+        elif self.last() == "privilege" or self.last() == "replenish":
+            # a privilege used or the board replenished: the turn's action is still to
+            # come, so its menu opens again (a press less; B goes back to this screen)
+            app.push(turnsd.Screen(app))  # type: ignore[attr-defined]
+
+    def last(self) -> str:
+        """The last event's verb ("" before the first)."""
+        m = self.app.match  # type: ignore[attr-defined]
+        return m.event(m.played - 1)[0] if m.played else ""
 
     def key(self, gesture: int) -> None:
         app = self.app

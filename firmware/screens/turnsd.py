@@ -3,7 +3,8 @@
 Taking tokens comes first (the usual turn), then buying, reserving, the optional
 privileges and replenishing, always in these places (an entry not legal now says "not
 now"), so that a habit of presses stays right. Tokens are picked with the token picker
-(tokensd), cards from a list grouped by level (cardsd).
+(tokensd), cards from a list by level and colour (cardsd). After a privilege used or
+a replenish the tracking screen opens this menu again (tracksd.follow).
 """
 
 from ..lang import tr, word

@@ -27,6 +27,8 @@ from duelkeeper.sim.script import BUTTONS, LONG_MS, PRESS_MS, Step, masks
 
 GAMES = ("7wd", "splendor-duel", "antike-duellum")
 _TOKENS = ("white", "blue", "green", "red", "black", "pearl")
+# Splendor Duel's turn menu after its first entry (firmware/screens/turnsd.py)
+_LATER = ("buy", "reserve", "privilege")
 _MAX_STEPS = 400  # gestures for one event before the autoplayer gives up
 
 
@@ -370,6 +372,8 @@ class Autoplayer:
                     self.pick(v, k)
                     return
             raise AutoplayError(f"{ev} is not offered on {screen}: {v['labels']}")
+        elif screen == "tracksd" and ev[0] in _LATER and not self.three:
+            self.press("down")  # opens the turn's menu and moves on from Tokens
         elif screen in ("tracksd", "trackad"):
             self.press("a")
         elif screen == "turnsd":
