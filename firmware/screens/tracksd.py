@@ -103,15 +103,13 @@ class Screen(Base):
             app.sheet()  # type: ignore[attr-defined]
         elif self.pending is not None:
             app.push(wordsd.pending(app))  # type: ignore[attr-defined]
-        elif self.last() == "privilege" or self.last() == "replenish":
+        else:
             # a privilege used or the board replenished: the turn's action is still to
             # come, so its menu opens again (a press less; B goes back to this screen)
-            app.push(turnsd.Screen(app))  # type: ignore[attr-defined]
-
-    def last(self) -> str:
-        """The last event's verb ("" before the first)."""
-        m = self.app.match  # type: ignore[attr-defined]
-        return m.event(m.played - 1)[0] if m.played else ""
+            m = app.match  # type: ignore[attr-defined]
+            verb = m.event(m.played - 1)[0] if m.played else ""
+            if verb == "privilege" or verb == "replenish":
+                app.push(turnsd.Screen(app))  # type: ignore[attr-defined]
 
     def key(self, gesture: int) -> None:
         app = self.app

@@ -1,6 +1,7 @@
 """Splendor Duel's lists cut for presses: the card lists jump colour by colour within
-each level and no two rows read alike, the token picker moves on to the next colour it can still add, and after a
-privilege or a replenish the turn's menu opens again (the action is still to come)."""
+each level and no two rows read alike, the token picker moves on to the next colour it
+can still add, and after a privilege or a replenish the turn's menu opens again (the
+action is still to come)."""
 
 from pathlib import Path
 from typing import Any
