@@ -6,13 +6,10 @@ from duelcore.errors import IllegalEvent
 from . import rtc, speak
 from .flash import exists
 from .lang import tr
-from .screens import quick, setup, track7, trackad, tracksd
+from .screens import setup
 from .screens.games import Screen as Games
 
 VERSION = "0.4.0"
-
-# Per game (gamelist.GAMES order): its live tracking screen.
-_TRACK = (track7, tracksd, trackad)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # annotations only
@@ -171,11 +168,27 @@ def abandon(app: "App") -> None:
 def _track(app: "App") -> None:
     """Home to the game's tracking screen (a quick score's: its pad); it opens the score
     sheet or a pending choice."""
+    # Imported here, not at the top: a game needs only its own tracking screens, and each
+    # game's are 3 to 8 KB of heap that no other needs (docs/benchmarks.md, "Imported
+    # where they are used"). Nothing is unloaded: once played, a game's stay loaded.
     m = app.match
+    game = m.record["game"] if m is not None else None
     if m is not None and m.record["setup"].get("score_only"):
+        from .screens import quick
+
         app.home(quick.Screen(app))
+    elif game == "7wd":
+        from .screens import track7
+
+        app.home(track7.Screen(app))
+    elif game == "splendor-duel":
+        from .screens import tracksd
+
+        app.home(tracksd.Screen(app))
     else:
-        app.home(_TRACK[app.game_index()].Screen(app))
+        from .screens import trackad
+
+        app.home(trackad.Screen(app))
     app.stack[0].follow()
 
 
