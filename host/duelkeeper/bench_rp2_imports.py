@@ -50,6 +50,7 @@ class Row(NamedTuple):
     us: int  # emulated microseconds of its own code
     boot: bool  # imported by the app's boot
     pool: bool  # it opened a new pool of interned names (each twice the last)
+    names: int = 0  # names it interned (a built-in lookup's go to the import it is in)
 
 
 def source(module: str) -> Path:
@@ -85,11 +86,16 @@ def parse(said: str, boot: set[str]) -> list[Row]:
     those of its nested imports (one deeper), and counts them in: they are taken off.
     An ``AT`` line names the import asked next: a row is the boot's while that is in
     ``boot``. A pool of names that opened before a line (its tables grew) belongs to that
-    import if its own heap holds it, else to the import it is nested in."""
+    import if its own heap holds it, else to the import it is nested in; so do the names
+    interned before a line that loaded no module (a built-in looked up: the names are
+    the module's that looked it up, loaded before its code ran)."""
     out: list[Row] = []
     below: dict[int, tuple[int, set[str]]] = {}  # depth -> lines there not yet claimed
     asked = ""
     tables = opened = 0  # the pools' tables, bytes; a pool's bytes not yet placed
+    interned = -1  # names interned so far
+    pending: dict[int, int] = {}  # depth -> names not yet placed
+    depth = 0
     for line in said.splitlines():
         if line.startswith("AT "):
             asked = line.split()[1]
@@ -100,6 +106,13 @@ def parse(said: str, boot: set[str]) -> list[Row]:
             tables = now
             if opened and out and out[-1].heap >= opened:
                 out[-1], opened = out[-1]._replace(pool=True), 0
+            now = int(p.group(2))
+            if out and interned >= 0:
+                if out[-1].modules:
+                    out[-1] = out[-1]._replace(names=out[-1].names + now - interned)
+                else:
+                    pending[depth] = pending.get(depth, 0) + now - interned
+            interned = now
         m = _LINE.match(line)
         if not m:
             continue
@@ -116,6 +129,7 @@ def parse(said: str, boot: set[str]) -> list[Row]:
                 us,
                 asked in boot,
                 bool(opened) and heap - inner_heap >= opened,
+                pending.pop(depth + 1, 0),
             )
         )
         opened = 0 if out[-1].pool else opened
@@ -126,7 +140,7 @@ def measure(board: str = BOARD) -> tuple[list[Row], str]:
     """The rows, and what the board said last (qstr_info and mem_info)."""
     files = romfs.files()
     boot = boot_imports() + ["boards." + board]
-    edges = graph()
+    edges = graph(top=True)  # what each import runs
     rest = [n for n in edges if n.startswith("firmware.") and n != "firmware.main"]
     order = devmodules.order(boot, edges)
     order += [n for n in devmodules.order(rest, edges) if n not in order]

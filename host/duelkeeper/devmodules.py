@@ -53,11 +53,13 @@ def walk(tree: ast.AST) -> list[tuple[ast.AST, str]]:
     return out
 
 
-def imports(name: str, path: Path, known: dict[str, Path]) -> set[str]:
-    """The device modules ``name`` imports anywhere in it."""
+def imports(name: str, path: Path, known: dict[str, Path], top: bool = False) -> set[str]:
+    """The device modules ``name`` imports anywhere in it (``top``: outside functions)."""
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     out: set[str] = set()
-    for node, _ in walk(ast.parse(path.read_text(), str(path))):
+    for node, where in walk(ast.parse(path.read_text(), str(path))):
+        if top and where:
+            continue
         if isinstance(node, ast.Import):
             out.update(a.name for a in node.names if a.name in known)
         elif isinstance(node, ast.ImportFrom):
@@ -77,9 +79,10 @@ def imports(name: str, path: Path, known: dict[str, Path]) -> set[str]:
     return out
 
 
-def graph() -> dict[str, set[str]]:
+def graph(top: bool = False) -> dict[str, set[str]]:
+    """Each module's imports; ``top``: only those its import runs (none in a function)."""
     known = modules()
-    return {name: imports(name, path, known) for name, path in known.items()}
+    return {name: imports(name, path, known, top) for name, path in known.items()}
 
 
 def order(roots: list[str], edges: dict[str, set[str]]) -> list[str]:

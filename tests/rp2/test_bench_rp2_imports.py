@@ -47,6 +47,13 @@ def test_order_puts_each_module_after_what_it_imports() -> None:
     assert edges["firmware.app"] <= set(order)
 
 
+def test_the_top_graph_leaves_out_imports_inside_functions() -> None:
+    # session imports a game's tracking screen when the game starts, not at its top
+    assert "firmware.screens.track7" in devmodules.graph()["firmware.session"]
+    assert "firmware.screens.track7" not in devmodules.graph(top=True)["firmware.session"]
+    assert "firmware.screens.setup" in devmodules.graph(top=True)["firmware.session"]
+
+
 def test_code_objects_counts_every_function_and_class_body() -> None:
     # firmware/gfx/font.py: its top level only; firmware/crc.py: the top level and one function
     assert bench_rp2_imports.code_objects("firmware.gfx.font") == 1
@@ -58,11 +65,13 @@ def test_every_module_the_app_boots_with_has_its_row() -> None:
     rows, tail = bench_rp2_imports.measure()
     boot = [r for r in rows if r.boot]
     loaded = {m for r in boot for m in r.modules}
-    edges = devmodules.graph()
+    edges = devmodules.graph(top=True)
     wanted = set(
         devmodules.order([*bench_rp2_imports.boot_imports(), "boards.pico_inky_pack"], edges)
     )
     assert wanted - {"firmware"} <= loaded, sorted(wanted - loaded)  # the launcher's
+    later = {m for r in rows if not r.boot for m in r.modules}
+    assert "firmware.screens.track7" in later and "firmware.sync" in later
     assert all(r.heap >= 0 and r.us >= 0 for r in rows)
     assert sum(r.heap for r in boot) > 20 * 1024  # the whole program: tens of KB
     assert any(r.pool for r in rows) and "n_pool=" in tail
