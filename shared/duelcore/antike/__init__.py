@@ -8,12 +8,15 @@ now), vocabulary (the words of the flash codec).
 """
 
 from .rules import Game
-from .vocabulary import WORDS
 
 __all__ = ("Game", "words")
 
 
 def words() -> tuple:
     """The words the flash codec (duelcore.pack) numbers: the verbs first, then the
-    other names events use. Append-only, forever: see vocabulary.py."""
+    other names events use. Append-only, forever: see vocabulary.py. Imported here, by
+    the codec only: the tuple is 0.8 to 1.8 KB of heap that playing a game never needs
+    (docs/benchmarks.md, "Imported where they are used")."""
+    from .vocabulary import WORDS
+
     return WORDS
