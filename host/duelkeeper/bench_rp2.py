@@ -15,9 +15,12 @@ Every heap figure is the port's own: ``gc.mem_alloc()`` and ``gc.mem_free()`` af
   gestures for the board) played by GPIO under the heap watcher (rp2/onboard/heapwatch.py:
   the app as firmware/main.py runs it, the other cores imported at boot as
   bench_firmware's "all cores"), which reports the heap after every gesture the app
-  handled and drew. From the same run, in emulated milliseconds: boot to the first frame
-  (first SPI byte, refresh started, refresh done) and each gesture's release to the
-  first SPI byte of its frame. The board is left to settle (refresh done, core idle)
+  handled and drew. From the same run, in emulated milliseconds, each gesture's release
+  to the first SPI byte of its frame, and the boot to the first frame with the other
+  cores imported first. The boot judged (first SPI byte, refresh started, refresh done)
+  is that of a board under the watcher with nothing imported first: the app's own
+  imports, as the shipped firmware/main.py boots it (the other games' cores are imported
+  when one of their games starts). The board is left to settle (refresh done, core idle)
   after each gesture, so no gesture waits for the one before;
 * the same for a Splendor Duel game (tablegame seed 1, whole) and an Antike Duellum game
   (its first ANTIKE_EVENTS events), each with the other two cores imported at boot: the
@@ -88,6 +91,7 @@ class Figures:
     first_spi_ms: float = 0.0
     first_busy_ms: float = 0.0  # refresh started (the panel's BUSY)
     first_shown_ms: float = 0.0  # refresh done
+    cores_first_spi_ms: float = 0.0  # the boot with the other cores imported first
     press_ms: list[float] = field(default_factory=list)  # release to the frame's first byte
     others: dict[str, list[HeapLine]] = field(default_factory=dict)  # the other games' reports
     own_core: bool = False  # the other games ran with their own core only (--own-core)
@@ -224,7 +228,12 @@ def collect(
     with tempfile.TemporaryDirectory(prefix="bench-rp2-") as name:
         tmp = Path(name)
         repl_and_deploy(tmp, f)
+        booted = Figures()  # the app's boot alone: nothing imported before it
+        game([], tmp / "boot", booted, cores=())
         game(script(SEED, BOARD, tmp / "script") if steps is None else steps, tmp / "game", f)
+        f.cores_first_spi_ms = f.first_spi_ms
+        f.first_spi_ms, f.first_busy_ms = booted.first_spi_ms, booted.first_busy_ms
+        f.first_shown_ms = booted.first_shown_ms
         if steps is None:
             for kind in ("splendor-duel", "antike-duellum"):
                 others = tuple(c for c in CORES if not c.endswith(_PACKAGE[kind]))
@@ -306,6 +315,8 @@ def report(f: Figures) -> tuple[str, bool]:
         f.first_spi_ms <= BOOT_BUDGET_MS,
     )
     row("  refresh started / shown", f"{f.first_busy_ms:.0f} / {f.first_shown_ms:.0f} ms")
+    if f.cores_first_spi_ms:
+        row("  first SPI byte, the other cores imported first", f"{f.cores_first_spi_ms:.0f} ms")
     if f.press_ms:
         median = statistics.median(f.press_ms)
         row(

@@ -84,3 +84,15 @@ def test_report_judges_every_game_by_the_budget() -> None:
     assert "trackad, 12 (gesture 7)" in text
     f.others["antike-duellum"] = [fine._replace(game="antike-duellum")]
     assert bench_rp2.report(f)[1]
+
+
+def test_report_judges_the_boot_without_the_cores_imported_first() -> None:
+    """The boot judged is the app's alone; the heap runs' boot, the other cores imported
+    first, is shown beside it and judged by nothing."""
+    f = bench_rp2.Figures(first_spi_ms=420, first_busy_ms=430, first_shown_ms=2600)
+    f.cores_first_spi_ms = 640
+    text, ok = bench_rp2.report(f)
+    boot = next(line for line in text.splitlines() if line.startswith("boot to first frame"))
+    assert "420 ms" in boot and boot.rstrip().endswith("PASS")
+    cores = next(line for line in text.splitlines() if "other cores imported first" in line)
+    assert "640 ms" in cores and cores.rstrip().endswith("-")
