@@ -183,17 +183,19 @@ def report(rows: list[Row], tail: str) -> str:
     """A row a module (an import that loaded several names them all), biggest first,
     then the totals by package, the boot's and the interned names'."""
     builtin = "(built-in modules: the path searched first)"
-    merged: dict[str, list[int]] = {}  # label -> heap, us, code objects, boot
+    merged: dict[str, list[int]] = {}  # label -> heap, us, code objects, boot, names
     for r in rows:
         label = ("+".join(r.modules) or builtin) + (" (new names pool)" if r.pool else "")
-        m = merged.setdefault(label, [0, 0, sum(code_objects(n) for n in r.modules), r.boot])
+        m = merged.setdefault(label, [0, 0, sum(code_objects(n) for n in r.modules), r.boot, 0])
         m[0] += r.heap
         m[1] += r.us
+        m[4] += r.names
     body = [
-        [label, f"{h:,}", str(c), f"{us / 1000:.1f}", "boot" if b else "-"]
-        for label, (h, us, c, b) in sorted(merged.items(), key=lambda kv: -kv[1][0])
+        [label, f"{h:,}", str(c), str(n), f"{us / 1000:.1f}", "boot" if b else "-"]
+        for label, (h, us, c, b, n) in sorted(merged.items(), key=lambda kv: -kv[1][0])
     ]
-    out = [table(["module", "heap B", "code objects", "emulated ms", "loaded"], body), ""]
+    head = ["module", "heap B", "code objects", "new names", "emulated ms", "loaded"]
+    out = [table(head, body), ""]
     totals: dict[str, list[int]] = {}
     for r in rows:
         label = group(r.modules[0]) if r.modules else builtin
