@@ -169,7 +169,7 @@ def _track(app: "App") -> None:
     """Home to the game's tracking screen (a quick score's: its pad); it opens the score
     sheet or a pending choice."""
     # Imported here, not at the top: a game needs only its own tracking screens, and each
-    # game's are 3 to 8 KB of heap that no other needs (docs/benchmarks.md, "Imported
+    # game's are 2 to 7 KB of heap that no other needs (docs/benchmarks.md, "Imported
     # where they are used"). Nothing is unloaded: once played, a game's stay loaded.
     m = app.match
     game = m.record["game"] if m is not None else None
