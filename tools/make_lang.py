@@ -314,6 +314,10 @@ def _glyphs(
     return smalls, larges
 
 
+# The records a catalog carries beside its words, built here, not rows of device.tsv.
+SCRIPT_KEYS = ("script:letters", "script:ranges")
+
+
 def script(lang: str, base: int) -> tuple[list[str], dict[str, str]]:
     """The letters a name is spelled with in ``lang`` (duelkeeper.letters), as glyphs
     from ``base`` on in the order of their code points, and the two records the device
@@ -334,7 +338,7 @@ def script(lang: str, base: int) -> tuple[list[str], dict[str, str]]:
             runs.append([ord(ch), 1, base + i])
     text = "\n".join((caps, smalls) + ((ROWS[lang],) if lang in ROWS else ()))
     ranges = " ".join("%d %d %d" % tuple(r) for r in runs)
-    return ordered, {"script:letters": text, "script:ranges": ranges}
+    return ordered, dict(zip(SCRIPT_KEYS, (text, ranges), strict=True))
 
 
 def build(lang: str) -> bytes:
