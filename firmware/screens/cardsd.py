@@ -33,6 +33,7 @@ from .wordsd import COLOURS, LETTERS, LEVELS, colour, face, tokens
 _WIDE = const(3)
 _DECK = const(100)
 _HELD = const(8)  # in the options: a reserved card; below it, a joker's colour + 1
+_ALIKE = const(16)  # in the options: another card of its level reads as this one does
 
 
 class Screen(Menu):
@@ -68,6 +69,18 @@ class Screen(Menu):
                         flags = C.TOKENS.index(opts["color"]) + 1
                     if opts.get("reserved"):
                         flags |= _HELD
+                # Jokers of a level that read alike (1j2 to 1j4, 2j1 and 2j2): found once
+                # here, not per row drawn; their labels add the cost's colours.
+                for j in range(C.FIRST[lv - 1], C.FIRST[lv]):
+                    if (
+                        j != card
+                        and C.get(j, COLOR) == C.get(card, COLOR)
+                        and C.get(j, POINTS) == C.get(card, POINTS)
+                        and C.get(j, CROWNS) == C.get(card, CROWNS)
+                        and C.get(j, ABILITY) == C.get(card, ABILITY)
+                    ):
+                        flags |= _ALIKE
+                        break
             key = _DECK if card >= _DECK else lv * 8 + C.get(card, COLOR)
             if key != group:
                 group = key
@@ -162,22 +175,10 @@ class _Column:
         else:
             text = colour(COLOURS[C.get(i, COLOR)])
         label = text + face(C.get(i, POINTS), C.get(i, CROWNS), C.get(i, ABILITY))
-        # Two jokers of a level that read alike (1j2 to 1j4, 2j1 and 2j2): the colours of
-        # their cost they ask two or more of tell them apart (``2U2R``); inline, as a
-        # function would take heap for its object on the device
-        lv = C.level(i)
-        for j in range(C.FIRST[lv - 1], C.FIRST[lv]):
-            if (
-                j != i
-                and C.get(j, COLOR) == C.get(i, COLOR)
-                and C.get(j, POINTS) == C.get(i, POINTS)
-                and C.get(j, CROWNS) == C.get(i, CROWNS)
-                and C.get(j, ABILITY) == C.get(i, ABILITY)
-            ):
-                label += " "
-                for c in range(6):
-                    n = C.get(i, COST + c)
-                    if n > 1:
-                        label += "%d%s" % (n, words[6][c])
-                break
+        if flags & _ALIKE:  # the colours of its cost it asks two or more of (``2U2R``)
+            label += " "
+            for c in range(6):
+                n = C.get(i, COST + c)
+                if n > 1:
+                    label += "%d%s" % (n, words[6][c])
         return words[2] % label if flags & _HELD else label
