@@ -1,6 +1,6 @@
 """A language's words read from its catalog, for firmware/lang.py.
 
-The catalog is the file canvas.py reads its glyphs from (firmware/speak.py opens
+The catalog is canvas.py's open ``_FILE``, English's from boot (firmware/speak.py opens
 another, then calls ``opened``). A word the build numbered (``duelkeeper.wordindex``) is
 record ``i``: two reads of the flash. A text only known when shown (or the sources run
 as they are) is found by its English key's hash (tools/make_lang.py's ``key_hash``) in
@@ -8,10 +8,9 @@ the catalog's hash table: about three reads. Either builds the one string it ret
 """
 
 from .gfx import canvas
-from .gfx.font import FILE_SIZE
+from .gfx.glyphfile import TABLE as _TABLE  # where the table of records starts
 from .words import title
 
-_TABLE = FILE_SIZE + 14  # where every catalog's table of records starts (make_lang.py)
 _eight = bytearray(8)
 _SLOTS = 0  # where the hash table starts
 _MASK = 0  # its slots less one
@@ -22,7 +21,7 @@ def opened() -> None:
     slots 10 bytes on)."""
     global _SLOTS, _MASK
     head = bytearray(12)
-    canvas._FILE.seek(FILE_SIZE + 2)
+    canvas._FILE.seek(4)
     canvas._FILE.readinto(head)
     _SLOTS = _TABLE + 4 * ((head[0] | head[1] << 8) + 1)
     _MASK = (head[10] | head[11] << 8) - 1

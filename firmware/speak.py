@@ -3,35 +3,34 @@
 
 from . import lang, lookup
 from .gfx import canvas
-from .gfx.font import FILE_SIZE, LARGE, SMALL
-from .gfx.glyphfile import open_glyphs, path
+from .gfx.font import LARGE, SMALL
+from .gfx.glyphfile import TABLE, open_glyphs, path
 
 
 def use(code: str) -> None:
     """Speak ``code`` (``en``, ``ja``, ``ru``) from now on: its catalog opened for
     canvas.py and firmware/lookup.py, which firmware/lang.py's words go through. A
-    missing or damaged catalog is a one-line OSError, and the language spoken before
-    stays."""
+    missing or damaged catalog, or one built for another glyphs.bin, is a one-line
+    OSError, and the language spoken before stays."""
     if code not in lang.LANGS:
         raise OSError("no language %r: one of %s" % (code, ", ".join(lang.LANGS)))
-    f = open_glyphs(code)
-    head = bytearray(18)
-    f.seek(FILE_SIZE)
+    name = "lang-%s.bin" % code
+    f = open_glyphs(name)
+    head = bytearray(14)
+    f.seek(4)
     f.readinto(head)
-    n = head[2] | head[3] << 8
-    g = head[4] | head[5] << 8
-    f.seek(FILE_SIZE + 14 + 4 * n)  # the table of records' last
-    f.readinto(memoryview(head)[14:])
-    at = head[14] | head[15] << 8 | head[16] << 16 | head[17] << 24  # the records' end
-    if g and (head[7], head[10]) != (SMALL[6], LARGE[6]):  # drawn as the Latin glyphs are
+    n = head[0] | head[1] << 8
+    g = head[2] | head[3] << 8
+    if g and (head[5], head[8]) != (SMALL[6], LARGE[6]):  # drawn as the Latin glyphs are
         f.close()
-        where = path("lang-%s.bin" % code)
-        raise OSError("language file %s has glyphs of another build: deploy again" % where)
-    # canvas.py's glyph file and the language's fonts in it (canvas.py says how)
+        raise OSError("language file %s has glyphs of another build: deploy again" % path(name))
+    f.seek(TABLE + 4 * n)  # the table of records' last: where the records end
+    f.readinto(head)
+    # canvas.py's catalog and the language's fonts in it (canvas.py says how)
     old = canvas._FILE
     canvas._FILE = f
     canvas._glyphs = g
-    canvas._small = at
+    canvas._small = head[0] | head[1] << 8 | head[2] << 16 | head[3] << 24
     lookup.opened()  # the catalog's hash table
     # Where a name's letters in the language's script lie (make_lang.py ``script``): the
     # record's key itself where there is none (English)

@@ -445,9 +445,10 @@ one pixel; tabular digits. canvas.py draws lower case in capitals where a font h
 
 A font is a tuple ``(height, first, last, spacing, widths, at, stride)`` (canvas.py's
 ``Font``; a class and its instances would cost 0.3 KB more heap). The glyphs' columns
-are not here but in glyphs.bin, which every language's catalog beside this module on
-the flash begins with (``lang-<code>.bin``, tools/make_lang.py); canvas.py reads a glyph
-at a time (bytes here would be copied into the heap on import). Glyph
+are not here but in glyphs.bin beside this module on the flash, one file that every
+language shares (a language's catalog, ``lang-<code>.bin``, holds only its own script's
+glyphs: tools/make_lang.py); canvas.py reads a glyph at a time (bytes here would be
+copied into the heap on import). Glyph
 ``first + i`` is the ``stride`` bytes at ``at + i * stride`` in the file: a MONO_VLSB
 image (framebuf's: a page of 8 rows after another, a byte per column in each, bit 0 the
 top row) ``stride // ((height + 7) // 8)`` columns wide, of which the first
@@ -455,8 +456,8 @@ top row) ``stride // ((height + 7) // 8)`` columns wide, of which the first
 glyphs.
 
 glyphs.bin is ``FILE_SIZE`` bytes: ``STAMP`` (the low 16 bits of the CRC-32 of the
-rest, little-endian: canvas.py refuses a file of other tables), the fonts' records, then
-the icons' (icons.py). ``STRIDE`` is the largest record.
+rest, little-endian: glyphfile.py refuses a file of other tables, and a catalog built
+with another), the fonts' records, then the icons' (icons.py). ``STRIDE`` is the largest record.
 """
 
 from micropython import const

@@ -25,16 +25,18 @@ that either font lacks stops the build with its string named: the device never s
 blank box. Full-width characters (kana, kanji, Japanese punctuation) keep their font's
 cell; the others (Cyrillic, dashes) are trimmed to their ink and a column of space.
 
-A catalog file, little-endian: glyphs.bin's bytes as they are (canvas.py reads the
-Latin glyphs and the icons from either file alike), then from glyphs.bin's size B on
-(firmware/catalog.py and lang.py read it):
+A catalog file, little-endian (firmware/gfx/glyphfile.py opens it, lookup.py and
+speak.py read it); the Latin glyphs and the icons are not in it but in glyphs.bin, the
+one file beside it that every language shares (canvas.py keeps both open):
 
-    B       u16   the low 16 bits of the CRC-32 of the rest of the file
-    B + 2   u16   N, strings
-    B + 4   u16   G, glyphs
-    B + 6   u8 x 3, small font: height, stride (image bytes a glyph), 0; then the large's
-    B + 12  u16   M, slots of the hash table (a power of two, at least 2N)
-    B + 14  u32 x (N + 1), where each string's record starts; the last is where they end
+    0       u16   the low 16 bits of the CRC-32 of the rest of the file
+    2       u16   glyphs.bin's stamp (its first two bytes): the Latin file the catalog
+                  was built with; the device refuses a catalog of another
+    4       u16   N, strings
+    6       u16   G, glyphs
+    8       u8 x 3, small font: height, stride (image bytes a glyph), 0; then the large's
+    14      u16   M, slots of the hash table (a power of two, at least 2N)
+    16      u32 x (N + 1), where each string's record starts; the last is where they end
     ..      u16 x M, the hash table: slot ``key_hash(key) & (M - 1)``, or the next ones
             (open addressing), holds 1 + the index of the key's record; 0 is empty
     ..      N records: the key (UTF-8), a zero byte, the value. The device's own words
@@ -79,6 +81,7 @@ LICENCES = {  # shipped with the firmware: docs/languages.md
     "shinonome": FONTS / "doc" / "xfonts-shinonome" / "copyright",
 }
 LANGS = ("en", "ja", "ru")
+TABLE = 16  # where a catalog's table of records starts (firmware/gfx/glyphfile.py's)
 PRIVATE, PRIVATE_END = 0x590, 0x800  # canvas.py's: see ``char``
 ONE = 27  # glyphs 0 to 26 are characters 0 to 26, one byte each
 SPACES = (0, 1, 2, 3, 4, 9, 10, 11, 12, 13)  # never in a string: _NONE there (see char)
@@ -381,10 +384,10 @@ def build(lang: str) -> bytes:
             raise BuildError("%r is wider than %d columns at %d px" % (wide[0], w, size))
     small_stride = small_w * ((SMALL + 7) // 8)
     large_stride = large_w * ((LARGE + 7) // 8)
-    latin = GLYPHS_BIN.read_bytes()
-    head = n.to_bytes(2, "little") + g.to_bytes(2, "little")
+    stamp = GLYPHS_BIN.read_bytes()[:2]  # the Latin file's (make_glyphs.py)
+    head = stamp + n.to_bytes(2, "little") + g.to_bytes(2, "little")
     head += bytes((SMALL, small_stride, 0, LARGE, large_stride, 0)) + m.to_bytes(2, "little")
-    at = len(latin) + 2 + len(head) + 4 * (n + 1) + 2 * m
+    at = TABLE + 4 * (n + 1) + 2 * m
     offsets = b""
     for rec in records:
         offsets += at.to_bytes(4, "little")
@@ -394,7 +397,7 @@ def build(lang: str) -> bytes:
     glyphs = b"".join(_image(c, SMALL, small_w) + bytes((len(c),)) for c in smalls)
     glyphs += b"".join(_image(c, LARGE, large_w) + bytes((len(c),)) for c in larges)
     body = head + offsets + b"".join(records) + glyphs + (licences() if chars else b"")
-    return latin + (zlib.crc32(body) & 0xFFFF).to_bytes(2, "little") + body
+    return (zlib.crc32(body) & 0xFFFF).to_bytes(2, "little") + body
 
 
 def main() -> int:

@@ -12,14 +12,15 @@ Glyphs and icons are stored as MONO_VLSB images (font.py), so each is drawn with
 ``blit`` of its record; at a scale (the big numbers), a column's runs of ink become one
 ``fill_rect`` each, a few calls per glyph instead of one per pixel.
 
-The columns of the fonts and the icons stay on the flash, in the language's catalog
-beside font.py, which begins with glyphs.bin's bytes (font.py says why and how they are
-laid out): English's is opened when this module is imported at boot and kept open;
+The columns of the fonts and the icons stay on the flash, in glyphs.bin beside
+font.py (font.py says why and how they are laid out), one file every language shares;
+a language's own glyphs are in its catalog, drawn for its private characters and a
+name's letters (``_script``). Both files are opened when this module is imported at
+boot and kept open, English's catalog first (it has no glyphs: its words, lookup.py);
 each glyph drawn is one ``seek`` and one ``readinto`` of a buffer made once, so drawing
-allocates nothing. glyphfile.py finds and checks it (a missing, short or stale file
+allocates nothing. glyphfile.py finds and checks them (a missing, short or stale file
 stops the import with a one-line OSError naming it, rather than drawing garbage).
-Another language's catalog replaces it (firmware/speak.py), with the language's
-glyphs after, drawn for its private characters (``script``).
+Another language's catalog replaces English's (firmware/speak.py).
 """
 
 from struct import pack_into
@@ -69,7 +70,8 @@ _GLYPH = bytearray(STRIDE + 1)  # the glyph being drawn, read from the file; its
 # (docs/rp2.md, "Found on the real port"). Ink is colour 1; the paper, the zero columns
 # past a glyph's width included, is transparent (the key). White ink goes through
 # _WHITE, a palette that swaps the two colours.
-_FILE = _open_glyphs("en")
+_LATIN = _open_glyphs("glyphs.bin")  # the fonts' and the icons' records
+_FILE = _open_glyphs("lang-en.bin")  # the language's words and glyphs: speak.use replaces it
 _SMALL_FB = _image(_GLYPH, SMALL[6], SMALL[0])
 _LARGE_FB = _image(_GLYPH, LARGE[6], LARGE[0])
 _ICON_FB = _image(_GLYPH, _ICON_BYTES, ICON_SIZE)
@@ -77,10 +79,10 @@ _WHITE = framebuf.FrameBuffer(bytearray(1), 2, 1, framebuf.MONO_HLSB)
 _WHITE.pixel(0, 0, 1)  # paper (0) becomes 1, the key: not drawn; ink (1) becomes 0
 
 
-# The language's glyphs, set by speak.use (which also replaces _FILE with the
-# language's catalog); none in English. Glyph i of a size is a record of the Latin
-# font's stride, drawn through the same FrameBuffer, then a byte of its width: the small
-# ones from ``_small`` on, ``_glyphs`` of them, then the large ones. A catalog's strings
+# The language's glyphs in its catalog (_FILE), set by speak.use; none in English.
+# Glyph i of a size is a record of the Latin font's stride, drawn through the same
+# FrameBuffer, then a byte of its width: the small ones from ``_small`` on, ``_glyphs``
+# of them, then the large ones. A catalog's strings
 # hold glyph i as the character i for the first _ONE (one byte of UTF-8: make_lang.py
 # puts the 17 most used there, at 5 to 8 and 14 to 26; the others, a space to Python or
 # a byte that could read as a RAM address, are '?'), then as ``PRIVATE + i - _ONE``
@@ -129,7 +131,6 @@ def _code(first: int, last: int, code: int) -> int:
 def _glyph(
     fb: "FrameBuffer",
     image: "FrameBuffer",
-    pos: int,
     second: int,
     width: int,
     x: int,
@@ -137,10 +138,8 @@ def _glyph(
     color: int,
     scale: int,
 ) -> None:
-    """Draw the record at byte ``pos`` of the file (``image`` over it; its second page,
-    if any, at ``second``): the first ``width`` columns, ``scale`` times the size."""
-    _FILE.seek(pos)
-    _FILE.readinto(_GLYPH)
+    """Draw the record read into _GLYPH (``image`` over it; its second page, if any, at
+    ``second``): the first ``width`` columns, ``scale`` times the size."""
     if scale == 1:
         fb.blit(image, x, y, color ^ 1, None if color else _WHITE)
         return
@@ -224,8 +223,7 @@ def _line(
                 if j < len(r):
                     g = r[j + 2] + code - r[j]
             if g < glyphs:  # its image, then its width with its spacing
-                pos = lat + g * (stride + 1)
-                _FILE.seek(pos)
+                _FILE.seek(lat + g * (stride + 1))
                 _FILE.readinto(_GLYPH)
                 w = _GLYPH[stride]
                 if fb is None:
@@ -233,18 +231,17 @@ def _line(
                 elif scale == 1:
                     fb.blit(image, x, y, key, palette)
                 else:
-                    _glyph(fb, image, pos, second, w, x, y, color, scale)
+                    _glyph(fb, image, second, w, x, y, color, scale)
                 x += w * scale
                 continue
         i = _code(first, last, code)
-        if fb is None:
-            pass
-        elif scale == 1:
-            _FILE.seek(at + i * stride)
-            _FILE.readinto(_GLYPH)
-            fb.blit(image, x, y, key, palette)
-        else:
-            _glyph(fb, image, at + i * stride, second, widths[i], x, y, color, scale)
+        if fb is not None:
+            _LATIN.seek(at + i * stride)
+            _LATIN.readinto(_GLYPH)
+            if scale == 1:
+                fb.blit(image, x, y, key, palette)
+            else:
+                _glyph(fb, image, second, widths[i], x, y, color, scale)
         x += (widths[i] + spacing) * scale
     return x
 
@@ -405,7 +402,7 @@ class Canvas:
 
     def icon(self, n: int, x: int, y: int, color: int = BLACK, scale: int = 1) -> int:
         """Draw icon ``n`` (icons.COIN, ...) at ``x, y``; returns its width."""
-        _glyph(
-            self.fb, _ICON_FB, _ICONS_AT + n * _ICON_BYTES, ICON_SIZE, ICON_SIZE, x, y, color, scale
-        )
+        _LATIN.seek(_ICONS_AT + n * _ICON_BYTES)
+        _LATIN.readinto(_GLYPH)
+        _glyph(self.fb, _ICON_FB, ICON_SIZE, ICON_SIZE, x, y, color, scale)
         return ICON_SIZE * scale

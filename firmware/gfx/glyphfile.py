@@ -1,12 +1,13 @@
-"""The file the glyphs are read from, the language's catalog: opening it and checking
-it, and the images its records are drawn through.
+"""The files the glyphs and the words are read from: opening and checking them, and the
+images their records are drawn through.
 
-A catalog (``lang-<code>.bin``, tools/make_lang.py) begins with glyphs.bin's bytes, so
-canvas.py reads the Latin glyphs and the icons at the same places from any, and one file
-is open whichever language is spoken (an open file costs the rp2 port 1.2 KB of heap).
-Its own part follows, from ``FILE_SIZE`` on, with a checksum of its own: the language's
-words (English's too) and glyphs. canvas.py opens English's at boot; firmware/speak.py
-another language's.
+glyphs.bin (font.py) holds the Latin fonts' and the icons' records, one file every
+language shares; a language's catalog (``lang-<code>.bin``, tools/make_lang.py) holds
+its words (English's too) and the glyphs of its own script (none in English), with the
+stamp of the glyphs.bin it was built with. canvas.py opens glyphs.bin and English's
+catalog at boot and keeps both open; firmware/speak.py opens another language's
+catalog in place of English's. On a board both lie in the ROMFS, where an open file
+costs the heap a few bytes (littlefs would give each a 1.2 KB buffer).
 """
 
 import framebuf
@@ -21,43 +22,48 @@ if TYPE_CHECKING:  # annotations only
     from framebuf import FrameBuffer
 
 _CHUNK = const(512)
+TABLE = const(16)  # where a catalog's table of records starts, after its header
 
 
 def path(name: str) -> str:
     """``name`` beside this module (MicroPython sets ``__file__`` to where it loaded the
-    .mpy from: /lib on a board, the simulator's folders, the checkout)."""
+    .mpy from: /rom on a board, the simulator's folders, the checkout)."""
     cut = max(__file__.rfind("/"), __file__.rfind("\\"))  # a backslash: CPython on Windows
     return __file__[: cut + 1] + name
 
 
-def open_glyphs(code: str) -> "BufferedReader":
-    """The catalog of language ``code`` opened and checked against font.py's FILE_SIZE and
-    STAMP and its own checksum. A file missing, short or from another build is a one-line
-    OSError naming it."""
-    where = path("lang-%s.bin" % code)
+def open_glyphs(name: str) -> "BufferedReader":
+    """File ``name`` beside this module opened and checked: glyphs.bin, ``FILE_SIZE``
+    bytes, font.py's STAMP first; or a catalog (``lang-<code>.bin``), font.py's STAMP
+    at byte 2 (the glyphs.bin it was built with). Either holds the low 16 bits of the
+    CRC-32 of its bytes from the third on in its first two. A file missing, short,
+    damaged or from another build is a one-line OSError naming it. (One function for
+    both: a function costs the heap at boot.)"""
+    latin = name == "glyphs.bin"
+    what = "glyph file" if latin else "language file"
+    stamp = 0 if latin else 2
+    where = path(name)
     try:
         f = open(where, "rb")
     except OSError:
-        raise OSError("language file %s is missing: deploy again" % where) from None
+        raise OSError("%s %s is missing: deploy again" % (what, where)) from None
     buf = bytearray(_CHUNK)
     size = f.seek(0, 2)
     f.seek(0)
     f.readinto(buf)
     why = None
-    if size <= FILE_SIZE + 2:
+    if size < (FILE_SIZE if latin else TABLE):
         why = "%d bytes" % size
-    elif buf[0] | buf[1] << 8 != STAMP:
-        why = "another build's"
+    elif buf[stamp] | buf[stamp + 1] << 8 != STAMP:
+        why = "another build's" if latin else "for another glyphs.bin"
     else:
         try:
             from binascii import crc32
         except ImportError:  # a build without deflate's: storage.py says so too
             from ..crc import crc32_soft as crc32  # type: ignore[assignment]
 
-        f.seek(FILE_SIZE)
-        f.readinto(buf)
         want = buf[0] | buf[1] << 8
-        f.seek(FILE_SIZE + 2)
+        f.seek(2)
         crc = 0
         while True:
             got = f.readinto(buf)
@@ -68,7 +74,7 @@ def open_glyphs(code: str) -> "BufferedReader":
             why = "damaged"
     if why is not None:
         f.close()
-        raise OSError("language file %s is %s: deploy again" % (where, why))
+        raise OSError("%s %s is %s: deploy again" % (what, where, why))
     return f
 
 

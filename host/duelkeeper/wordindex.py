@@ -17,7 +17,6 @@ from duelkeeper.repo import ROOT
 
 GFX = ROOT / "firmware" / "gfx"
 CATALOG = GFX / "lang-en.bin"
-GLYPHS = GFX / "glyphs.bin"  # every catalog's first bytes: its own part follows
 CALLS = frozenset(("tr", "word"))  # firmware/lang.py's
 
 
@@ -28,11 +27,8 @@ class WordError(DuelkeeperError):
 def numbers(catalog: Path = CATALOG) -> dict[str, int]:
     """The device's words (English) by their number, read from ``catalog``."""
     data = catalog.read_bytes()
-    base = GLYPHS.stat().st_size
-    n = int.from_bytes(data[base + 2 : base + 4], "little")
-    at = [
-        int.from_bytes(data[base + 14 + 4 * i : base + 18 + 4 * i], "little") for i in range(n + 1)
-    ]
+    n = int.from_bytes(data[4:6], "little")  # tools/make_lang.py lays the file out
+    at = [int.from_bytes(data[16 + 4 * i : 20 + 4 * i], "little") for i in range(n + 1)]
     return {data[at[i] : at[i + 1]].split(b"\0", 1)[0].decode(): i for i in range(n)}
 
 

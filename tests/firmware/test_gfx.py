@@ -65,7 +65,7 @@ def test_check_sees_each_file_out_of_date(
 
 
 GLYPHS = (ROOT / "firmware" / "gfx" / "glyphs.bin").read_bytes()
-ENGLISH = (ROOT / "firmware" / "gfx" / "lang-en.bin").read_bytes()  # glyphs.bin's bytes first
+ENGLISH = (ROOT / "firmware" / "gfx" / "lang-en.bin").read_bytes()
 
 
 def test_glyph_file_header() -> None:
@@ -94,8 +94,9 @@ def test_font_records(f: tuple[int, int, int, int, bytes, int, int]) -> None:
     assert SMALL[5] == 2 and LARGE[5] == SMALL[5] + len(SMALL[4]) * SMALL[6]
 
 
-# The font module imported from a copy of firmware/ whose glyph file is damaged, in both
-# runtimes (the MicroPython one from the .mpy build that ships): what it raises.
+# canvas.py imported from a copy of firmware/ whose glyph file or English catalog is
+# damaged, in both runtimes (the MicroPython one from the .mpy build that ships): what it
+# raises. Intact, English draws with no other language's catalog beside them.
 _IMPORT = """
 try:
     import firmware.gfx.canvas
@@ -104,47 +105,84 @@ except OSError as e:
     print(repr(str(e)))
 """
 
+# file -> (what it is called, where its stamp lies, how it names a stamp not font.py's)
+_FILES = {
+    "glyphs.bin": ("glyph file", GLYPHS, 0, "is another build's"),
+    "lang-en.bin": ("language file", ENGLISH, 2, "is for another glyphs.bin"),
+}
+
 
 @pytest.mark.parametrize("runtime", ["micropython", "cpython"])
+@pytest.mark.parametrize("name", list(_FILES))
 @pytest.mark.parametrize(
     "damage, why",
     [
         ("missing", "is missing"),
-        ("short", "is 3000 bytes"),
-        ("stale", "is another build's"),
+        ("short", "is 10 bytes"),
+        ("stale", None),  # a stamp not font.py's: _FILES says how it is named
         ("damaged", "is damaged"),
-        ("intact", None),
     ],
 )
 def test_damaged_glyph_file_is_one_line_at_import(
-    runtime: str, damage: str, why: str | None, tmp_path: Path
+    runtime: str, name: str, damage: str, why: str | None, tmp_path: Path
 ) -> None:
     src = cached_build() if runtime == "micropython" else ROOT
     shutil.copytree(
         src / "firmware", tmp_path / "firmware", ignore=shutil.ignore_patterns("__pycache__")
     )
-    glyphs = tmp_path / "firmware" / "gfx" / "lang-en.bin"
+    what, data, stamp, stale = _FILES[name]
+    path = tmp_path / "firmware" / "gfx" / name
     if damage == "missing":
-        glyphs.unlink()
+        path.unlink()
     elif damage == "short":
-        glyphs.write_bytes(ENGLISH[:3000])
+        path.write_bytes(data[:10])
     elif damage == "stale":
-        glyphs.write_bytes(bytes([ENGLISH[0] ^ 1]) + ENGLISH[1:])
-    elif damage == "damaged":  # a word of English's own part
-        glyphs.write_bytes(ENGLISH[:-1] + bytes([ENGLISH[-1] ^ 1]))
+        path.write_bytes(data[:stamp] + bytes([data[stamp] ^ 1]) + data[stamp + 1 :])
+        why = stale
+    else:  # its last byte: a word or an icon
+        path.write_bytes(data[:-1] + bytes([data[-1] ^ 1]))
+    out, where = _import(runtime, tmp_path)
+    assert out == repr("%s %s%s %s: deploy again" % (what, where, name, why)) + "\n"
+
+
+@pytest.mark.parametrize("runtime", ["micropython", "cpython"])
+def test_english_needs_no_other_catalog(runtime: str, tmp_path: Path) -> None:
+    src = cached_build() if runtime == "micropython" else ROOT
+    shutil.copytree(
+        src / "firmware", tmp_path / "firmware", ignore=shutil.ignore_patterns("__pycache__")
+    )
+    for code in ("ja", "ru"):
+        (tmp_path / "firmware" / "gfx" / ("lang-%s.bin" % code)).unlink()
+    out = _import(runtime, tmp_path, _IMPORT + _DRAW)[0]
+    namespace: dict[str, object] = {}
+    exec(_DRAW.replace("print", "drawn ="), namespace)  # the same drawing here
+    assert out == "imported\n%s\n" % namespace["drawn"]
+
+
+# Text in both fonts and an icon, drawn from glyphs.bin: the frame's bytes printed.
+_DRAW = """
+import framebuf
+from firmware.gfx.canvas import LARGE, Canvas
+class _Panel:
+    width, height, buf = 64, 24, bytearray(64 * 24 // 8)
+    fb = framebuf.FrameBuffer(buf, 64, 24, framebuf.MONO_HLSB)
+_c = Canvas(_Panel)
+_c.text("Duel 7", 0, 0, LARGE)
+_c.text("won!", 0, 16)
+_c.icon(0, 50, 0, scale=1)
+print("".join("%02x" % b for b in _Panel.buf))
+"""
+
+
+def _import(runtime: str, root: Path, code: str = _IMPORT) -> tuple[str, str]:
+    """What ``code`` (importing canvas.py from ``root``/firmware) printed, and the
+    folder its files are found in."""
     if runtime == "micropython":
-        out = run_vm(_IMPORT, {"/lib/firmware": tmp_path / "firmware"})
-        where = "/lib/firmware/gfx/lang-en.bin"
-    else:
-        code = "import sys\nsys.path[:0] = [%r, %r]\n%s" % (str(SHIMS), str(tmp_path), _IMPORT)
-        proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
-        assert proc.returncode == 0, proc.stderr
-        out = proc.stdout
-        where = str(glyphs)
-    if why is None:
-        assert out == "imported\n"
-    else:
-        assert out == repr("language file %s %s: deploy again" % (where, why)) + "\n"
+        return run_vm(code, {"/lib/firmware": root / "firmware"}), "/lib/firmware/gfx/"
+    code = "import sys\nsys.path[:0] = [%r, %r]\n%s" % (str(SHIMS), str(root), code)
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    return proc.stdout, "%s/firmware/gfx/" % root
 
 
 def test_small_text_pixel_by_pixel() -> None:

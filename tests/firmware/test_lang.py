@@ -4,6 +4,7 @@ firmware/lang.py reading them on CPython and on the MicroPython VM alike."""
 import json
 import re
 import sys
+import zlib
 from pathlib import Path
 
 import apphelp
@@ -156,8 +157,8 @@ def test_cyrillic_is_trimmed_to_its_ink() -> None:
     [
         (lambda b: b[: len(b) // 2], "damaged"),  # cut short by a power cut
         (lambda b: b[:5000] + bytes([b[5000] ^ 1]) + b[5001:], "damaged"),  # a flipped bit
-        (lambda b: b[:3000], "3000 bytes"),  # not even the Latin glyphs
-        (lambda b: b"\0\0" + b[2:], "another build's"),  # other Latin glyphs
+        (lambda b: b[:10], "10 bytes"),  # not even its header
+        (lambda b: b[:2] + b"\0\0" + b[4:], "for another glyphs.bin"),  # other Latin glyphs
         (None, "missing"),
     ],
 )
@@ -198,6 +199,26 @@ def test_a_catalog_of_other_glyph_records_is_refused(
         speak.use("ru")
     assert str(e.value) == (
         "language file %s/lang-ru.bin has glyphs of another build: deploy again" % tmp_path
+    )
+    assert lang.lang() == "en" and canvas._glyphs == 0
+
+
+def test_a_catalog_built_with_another_latin_file_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the catalog is made whole (its own CRC right) against a glyphs.bin of other
+    # records: the device, whose font.py is this build's, will not speak it
+    latin = bytearray(make_lang.GLYPHS_BIN.read_bytes())
+    latin[100] ^= 1
+    other = tmp_path / "glyphs.bin"
+    other.write_bytes((zlib.crc32(latin[2:]) & 0xFFFF).to_bytes(2, "little") + latin[2:])
+    monkeypatch.setattr(make_lang, "GLYPHS_BIN", other)
+    (tmp_path / "lang-ru.bin").write_bytes(make_lang.build("ru"))
+    monkeypatch.setitem(glyphfile.open_glyphs.__globals__, "__file__", str(other))
+    with pytest.raises(OSError) as e:
+        speak.use("ru")
+    assert str(e.value) == (
+        "language file %s/lang-ru.bin is for another glyphs.bin: deploy again" % tmp_path
     )
     assert lang.lang() == "en" and canvas._glyphs == 0
 

@@ -31,7 +31,7 @@ FIRMWARE_FILES = [
         "words.py",
         *("lookup.py", "crc.py", "flash.py", "rtc.py", "clock.py", "gfx/__init__.py"),
         *("gfx/canvas.py", "gfx/font.py"),
-        *("gfx/icons.py", "gfx/glyphfile.py", "gfx/lang-en.bin"),
+        *("gfx/icons.py", "gfx/glyphfile.py", "gfx/glyphs.bin", "gfx/lang-en.bin"),
     )
 ]
 

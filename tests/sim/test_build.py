@@ -14,22 +14,24 @@ from duelkeeper.sim import device
 def test_build_ships_the_catalogs(mpy: bool, tmp_path: Path) -> None:
     device.build(tmp_path, mpy)
     files = device.shipped(tmp_path)
-    for code in ("en", "ja", "ru"):
-        catalog = ROOT / "firmware" / "gfx" / ("lang-%s.bin" % code)
-        assert files["/lib/firmware/gfx/lang-%s.bin" % code].read_bytes() == catalog.read_bytes()
-    assert "/lib/firmware/gfx/glyphs.bin" not in files  # what they are built from
+    for name in ("glyphs.bin", "lang-en.bin", "lang-ja.bin", "lang-ru.bin"):
+        data = (ROOT / "firmware" / "gfx" / name).read_bytes()
+        assert files["/lib/firmware/gfx/" + name].read_bytes() == data
     suffix = ".mpy" if mpy else ".py"
     assert "/lib/firmware/gfx/canvas" + suffix in files
     assert {Path(p).suffix for p in files} == {suffix, ".bin"}
 
 
-def test_cache_key_follows_the_data_files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("name", ["glyphs.bin", "lang-en.bin"])
+def test_cache_key_follows_the_data_files(
+    name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     firmware = tmp_path / "firmware"
     shutil.copytree(ROOT / "firmware", firmware, ignore=shutil.ignore_patterns("__pycache__"))
     monkeypatch.setitem(device.PACKAGES, "firmware", firmware)
     key = device._fingerprint(True)
     assert device._fingerprint(True) == key
-    glyphs = firmware / "gfx" / "lang-en.bin"
-    data = glyphs.read_bytes()
-    glyphs.write_bytes(data[:-1] + bytes([data[-1] ^ 1]))
+    path = firmware / "gfx" / name
+    data = path.read_bytes()
+    path.write_bytes(data[:-1] + bytes([data[-1] ^ 1]))
     assert device._fingerprint(True) != key

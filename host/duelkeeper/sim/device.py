@@ -39,10 +39,10 @@ RUNTIMES = ("micropython", "cpython")
 FLASH = "/flash"  # the storage folder inside the VM
 # Device code, as it goes on the flash: /lib/<package>.
 PACKAGES = {"firmware": ROOT / "firmware", "boards": ROOT / "boards", "duelcore": CORE}
-# Data files that ship as they are, beside the modules that read them: the languages'
-# catalogs, each glyphs.bin's bytes and a language's words and glyphs (docs/firmware.md,
-# "Drawing"; docs/languages.md). glyphs.bin alone is what they are built from.
-DATA = "lang-*.bin"
+# Data files that ship as they are, beside the modules that read them: glyphs.bin, the
+# Latin fonts' and the icons' glyphs, and the languages' catalogs, each a language's
+# words and its own script's glyphs (docs/firmware.md, "Drawing"; docs/languages.md).
+DATA = "*.bin"
 
 
 class Geometry(NamedTuple):
