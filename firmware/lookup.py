@@ -1,39 +1,31 @@
 """A language's words read from its catalog, for firmware/lang.py.
 
 The catalog is canvas.py's open ``_FILE``, English's from boot (firmware/speak.py opens
-another, then calls ``opened``). A word the build numbered (``duelkeeper.wordindex``) is
+another). A word the build numbered (``duelkeeper.wordindex``) is
 record ``i``: two reads of the flash. A text only known when shown (or the sources run
 as they are) is found by its English key's hash (tools/make_lang.py's ``key_hash``) in
-the catalog's hash table: about three reads. Either builds the one string it returns.
+the catalog's hash table: about three reads. Another language's catalog holds no key
+of the device's own words, which English's, kept open, holds at the same numbers: such
+a word is found there, then read from the language's. Either builds the one string it
+returns.
 """
 
 from .gfx import canvas
 from .gfx.glyphfile import TABLE as _TABLE  # where the table of records starts
 from .words import title
 
-_eight = bytearray(8)
-_SLOTS = 0  # where the hash table starts
-_MASK = 0  # its slots less one
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # annotations only
+    from io import BufferedReader
+
+_buf = bytearray(12)  # a catalog's header, or a record's start and end, read into
+_english = canvas._FILE  # English's catalog, open for good (speak.py keeps it)
 
 
-def opened() -> None:
-    """Read where the open catalog's hash table lies from its header (N strings, then M
-    slots 10 bytes on)."""
-    global _SLOTS, _MASK
-    head = bytearray(12)
-    canvas._FILE.seek(4)
-    canvas._FILE.readinto(head)
-    _SLOTS = _TABLE + 4 * ((head[0] | head[1] << 8) + 1)
-    _MASK = (head[10] | head[11] << 8) - 1
-
-
-opened()
-
-
-def _record(i: int) -> bytes:
-    """Record ``i`` of the catalog: its key, a zero byte, its value."""
-    f = canvas._FILE
-    b = _eight
+def _record(f: "BufferedReader", i: int) -> bytes:
+    """Record ``i`` of catalog ``f``: its key (none for another language's device
+    words), a zero byte, its value; its start left in _buf."""
+    b = _buf
     f.seek(_TABLE + 4 * i)
     f.readinto(b)
     start = b[0] | b[1] << 8 | b[2] << 16 | b[3] << 24
@@ -41,31 +33,49 @@ def _record(i: int) -> bytes:
     return f.read((b[4] | b[5] << 8 | b[6] << 16 | b[7] << 24) - start)
 
 
-def _find(key: bytes) -> "tuple[int, bytes] | None":
-    """Where the value of ``key`` starts in the catalog, and the value; or None (usually
-    one record read)."""
-    f = canvas._FILE
-    b = _eight
-    h = 5381
-    for c in key:
-        h = (h * 33 + c) & 0xFFFFF
+def _index(f: "BufferedReader", h: int, key: bytes) -> int:
+    """The record of ``key`` (its hash ``h``) in catalog ``f``, or -1: its header read
+    for where its hash table lies (N strings, then M slots 10 bytes on), then usually
+    one record."""
+    b = _buf
+    f.seek(4)
+    f.readinto(b)
+    slots = _TABLE + 4 * ((b[0] | b[1] << 8) + 1)
+    mask = (b[10] | b[11] << 8) - 1
     n = len(key)
     while True:
-        h &= _MASK
-        f.seek(_SLOTS + 2 * h)
+        h &= mask
+        f.seek(slots + 2 * h)
         f.readinto(b)
         i = b[0] | b[1] << 8
         if not i:
-            return None
-        rec = _record(i - 1)  # which leaves the record's start in b
+            return -1
+        rec = _record(f, i - 1)
         if rec[n : n + 1] == b"\0" and rec[:n] == key:
-            return (b[0] | b[1] << 8 | b[2] << 16 | b[3] << 24) + n + 1, rec[n + 1 :]
+            return i - 1
         h += 1
+
+
+def _find(key: bytes) -> "tuple[int, bytes] | None":
+    """Where the value of ``key`` starts in the catalog, and the value; or None."""
+    f = canvas._FILE
+    h = 5381
+    for c in key:
+        h = (h * 33 + c) & 0xFFFFF
+    i = _index(f, h, key)
+    if i < 0 and f is not _english:  # one of the device's words: English has its key
+        i = _index(_english, h, key)
+    if i < 0:
+        return None
+    rec = _record(f, i)
+    b = _buf
+    cut = rec.find(b"\0") + 1
+    return (b[0] | b[1] << 8 | b[2] << 16 | b[3] << 24) + cut, rec[cut:]
 
 
 def numbered(i: int) -> str:
     """Word ``i``: its value, or in English (no value) its key."""
-    rec = _record(i)
+    rec = _record(canvas._FILE, i)
     cut = rec.find(b"\0")
     return str(rec[cut + 1 :] if cut + 1 < len(rec) else rec[:cut], "utf-8")
 

@@ -15,7 +15,7 @@ def use(code: str) -> None:
     if code not in lang.LANGS:
         raise OSError("no language %r: one of %s" % (code, ", ".join(lang.LANGS)))
     name = "lang-%s.bin" % code
-    f = open_glyphs(name)
+    f = lookup._english if code == "en" else open_glyphs(name)  # English's stays open
     head = bytearray(14)
     f.seek(4)
     f.readinto(head)
@@ -31,10 +31,10 @@ def use(code: str) -> None:
     canvas._FILE = f
     canvas._glyphs = g
     canvas._small = head[0] | head[1] << 8 | head[2] << 16 | head[3] << 24
-    lookup.opened()  # the catalog's hash table
     # Where a name's letters in the language's script lie (make_lang.py ``script``): the
     # record's key itself where there is none (English)
     runs = lookup.tr("script:ranges")
     canvas._script = () if runs == "script:ranges" else tuple([int(x) for x in runs.split()])
     lang._lang = code
-    old.close()
+    if old is not lookup._english:
+        old.close()

@@ -35,13 +35,16 @@ one file beside it that every language shares (canvas.py keeps both open):
     4       u16   N, strings
     6       u16   G, glyphs
     8       u8 x 3, small font: height, stride (image bytes a glyph), 0; then the large's
-    14      u16   M, slots of the hash table (a power of two, at least 2N)
+    14      u16   M, slots of the hash table (a power of two, at least twice the keys)
     16      u32 x (N + 1), where each string's record starts; the last is where they end
     ..      u16 x M, the hash table: slot ``key_hash(key) & (M - 1)``, or the next ones
             (open addressing), holds 1 + the index of the key's record; 0 is empty
     ..      N records: the key (UTF-8), a zero byte, the value. The device's own words
             come first, sorted by key, so that word i is the same in every catalog (the
-            number the build gives it), then the components' names (not in English):
+            number the build gives it); only English's hold their keys, which the
+            device finds there for every language (English's catalog stays open:
+            firmware/lookup.py), so another language's hash table has none of them.
+            Then the components' names (not in English):
             ``game:id`` the name (a zero byte and its short form after it, if any),
             ``acc:game:id`` its accusative where it differs (Russian), ``rank:game:id``
             its place in the language's order of a sorted list (``collated``), decimal
@@ -347,6 +350,9 @@ def script(lang: str, base: int) -> tuple[list[str], dict[str, str]]:
 def build(lang: str) -> bytes:
     """``lang``'s catalog file."""
     table = strings(lang)
+    # Another language's device words go without their keys: English's catalog, which
+    # the device keeps open, holds them at the same numbers (firmware/lookup.py)
+    words = set() if lang == "en" else {row["en"] for row in device_words()}
     chars = letters(table)
     if len(chars) > PRIVATE_END - PRIVATE + ONE:
         raise BuildError(
@@ -366,13 +372,15 @@ def build(lang: str) -> bytes:
         value = "".join(ch if ord(ch) < 0x80 else index[ch] for ch in table[key])
         if any(0 < ord(ch) < ONE for ch in table[key]):
             raise BuildError("%s's %r holds a control character" % (lang, key))
-        records.append(key.encode() + b"\0" + value.encode())
+        records.append(("" if key in words else key).encode() + b"\0" + value.encode())
     n, g = len(records), len(chars) + len(named)
     m = 1
-    while m < 2 * n:
+    while m < 2 * (n - len(words)):
         m <<= 1
     slots = [0] * m
     for i, key in enumerate(keys):
+        if key in words:  # found through English's catalog
+            continue
         at = key_hash(key.encode()) & (m - 1)
         while slots[at]:
             at = (at + 1) & (m - 1)

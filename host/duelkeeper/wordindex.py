@@ -25,11 +25,18 @@ class WordError(DuelkeeperError):
 
 
 def numbers(catalog: Path = CATALOG) -> dict[str, int]:
-    """The device's words (English) by their number, read from ``catalog``."""
+    """The device's words (English) by their number, read from ``catalog``: English's,
+    the only one that holds their keys."""
+    return {rec.split(b"\0", 1)[0].decode(): i for i, rec in enumerate(records(catalog))}
+
+
+def records(catalog: Path) -> list[bytes]:
+    """A catalog's records: each its key (none for another language's device words), a
+    zero byte and its value (tools/make_lang.py lays the file out)."""
     data = catalog.read_bytes()
-    n = int.from_bytes(data[4:6], "little")  # tools/make_lang.py lays the file out
+    n = int.from_bytes(data[4:6], "little")
     at = [int.from_bytes(data[16 + 4 * i : 20 + 4 * i], "little") for i in range(n + 1)]
-    return {data[at[i] : at[i + 1]].split(b"\0", 1)[0].decode(): i for i in range(n)}
+    return [data[at[i] : at[i + 1]] for i in range(n)]
 
 
 def _bound(tree: ast.Module) -> tuple[dict[str, str], set[str]]:
