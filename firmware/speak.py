@@ -3,27 +3,23 @@
 
 from . import lang, lookup
 from .gfx import canvas
-from .gfx.font import LARGE, SMALL
-from .gfx.glyphfile import TABLE, open_glyphs, path
+from .gfx.glyphfile import TABLE, open_glyphs
 
 
 def use(code: str) -> None:
     """Speak ``code`` (``en``, ``ja``, ``ru``) from now on: its catalog opened for
     canvas.py and firmware/lookup.py, which firmware/lang.py's words go through. A
-    missing or damaged catalog, or one built for another glyphs.bin, is a one-line
-    OSError, and the language spoken before stays."""
+    missing or damaged catalog, or one built for another glyphs.bin
+    (glyphfile.open_glyphs), is a one-line OSError, and the language spoken before
+    stays."""
     if code not in lang.LANGS:
         raise OSError("no language %r: one of %s" % (code, ", ".join(lang.LANGS)))
-    name = "lang-%s.bin" % code
-    f = lookup._english if code == "en" else open_glyphs(name)  # English's stays open
-    head = bytearray(14)
+    f = lookup._english if code == "en" else open_glyphs("lang-%s.bin" % code)  # see lookup
+    head = bytearray(4)
     f.seek(4)
     f.readinto(head)
     n = head[0] | head[1] << 8
     g = head[2] | head[3] << 8
-    if g and (head[5], head[8]) != (SMALL[6], LARGE[6]):  # drawn as the Latin glyphs are
-        f.close()
-        raise OSError("language file %s has glyphs of another build: deploy again" % path(name))
     f.seek(TABLE + 4 * n)  # the table of records' last: where the records end
     f.readinto(head)
     # canvas.py's catalog and the language's fonts in it (canvas.py says how)

@@ -13,7 +13,7 @@ costs the heap a few bytes (littlefs would give each a 1.2 KB buffer).
 import framebuf
 from micropython import const
 
-from .font import FILE_SIZE, STAMP
+from .font import FILE_SIZE, LARGE, SMALL, STAMP
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # annotations only
@@ -35,7 +35,8 @@ def path(name: str) -> str:
 def open_glyphs(name: str) -> "BufferedReader":
     """File ``name`` beside this module opened and checked: glyphs.bin, ``FILE_SIZE``
     bytes, font.py's STAMP first; or a catalog (``lang-<code>.bin``), font.py's STAMP
-    at byte 2 (the glyphs.bin it was built with). Either holds the low 16 bits of the
+    at byte 2 (the glyphs.bin it was built with) and glyph records of the Latin fonts'
+    strides, which canvas.py draws them through. Either holds the low 16 bits of the
     CRC-32 of its bytes from the third on in its first two. A file missing, short,
     damaged or from another build is a one-line OSError naming it. (One function for
     both: a function costs the heap at boot.)"""
@@ -53,9 +54,11 @@ def open_glyphs(name: str) -> "BufferedReader":
     f.readinto(buf)
     why = None
     if size < (FILE_SIZE if latin else TABLE):
-        why = "%d bytes" % size
+        why = "is %d bytes" % size
     elif buf[stamp] | buf[stamp + 1] << 8 != STAMP:
-        why = "another build's" if latin else "for another glyphs.bin"
+        why = "is another build's" if latin else "is for another glyphs.bin"
+    elif not latin and (buf[6] or buf[7]) and (buf[9] != SMALL[6] or buf[12] != LARGE[6]):
+        why = "has glyphs of another build"  # make_lang.py's header
     else:
         try:
             from binascii import crc32
@@ -71,10 +74,10 @@ def open_glyphs(name: str) -> "BufferedReader":
                 break
             crc = crc32(memoryview(buf)[:got], crc)
         if crc & 0xFFFF != want:
-            why = "damaged"
+            why = "is damaged"
     if why is not None:
         f.close()
-        raise OSError("%s %s is %s: deploy again" % (what, where, why))
+        raise OSError("%s %s %s: deploy again" % (what, where, why))
     return f
 
 
