@@ -1,5 +1,6 @@
 """Make firmware/gfx/lang-en.bin, lang-ja.bin and lang-ru.bin: the device's words and
-glyphs per language.
+glyphs per language; and fonts-licences.txt, the licences of the fonts they are drawn
+from, once for both languages that have glyphs.
 
     .venv/bin/python tools/make_lang.py          # rewrite the catalogs
     .venv/bin/python tools/make_lang.py --check  # exit 1 if one is out of date
@@ -52,8 +53,6 @@ one file beside it that every language shares (canvas.py keeps both open):
             stride bytes, then a byte of its width (the space after it included). The
             strides are the Latin fonts' (make_glyphs.COLUMNS): canvas.py draws these
             glyphs through the same FrameBuffers
-    ..      the fonts' licences (text), which the device does not read (none in English,
-            which has no glyphs of them)
 
 """
 
@@ -79,6 +78,7 @@ DEVICE_TSV = ROOT / "host" / "duelkeeper" / "lang" / "device.tsv"
 FONTS = ROOT / "build" / "fonts" / "root" / "usr" / "share"
 SMALL_TTF = FONTS / "fonts" / "truetype" / "misaki" / "misaki_gothic.ttf"
 LARGE_PCF = FONTS / "fonts" / "X11" / "misc" / "shnmk16b.pcf.gz"
+LICENCES_TXT = GLYPHS_BIN.parent / "fonts-licences.txt"  # on the flash beside the catalogs
 LICENCES = {  # shipped with the firmware: docs/languages.md
     "misaki": FONTS / "doc" / "fonts-misaki" / "copyright",
     "shinonome": FONTS / "doc" / "xfonts-shinonome" / "copyright",
@@ -281,8 +281,8 @@ def _image(cols: list[int], height: int, width: int) -> bytes:
 
 
 def licences() -> bytes:
-    """The fonts' licences, as Debian's packages state them: the catalog's last bytes,
-    so that they travel onto the flash with the glyphs drawn from the fonts."""
+    """The fonts' licences, as Debian's packages state them: ``LICENCES_TXT``, which
+    travels onto the flash with the catalogs whose glyphs are drawn from the fonts."""
     out = b""
     for name, path in LICENCES.items():
         out += b"\n---- %s: %s ----\n" % (name.encode(), str(path.relative_to(FONTS)).encode())
@@ -404,7 +404,7 @@ def build(lang: str) -> bytes:
     offsets += b"".join(x.to_bytes(2, "little") for x in slots)
     glyphs = b"".join(_image(c, SMALL, small_w) + bytes((len(c),)) for c in smalls)
     glyphs += b"".join(_image(c, LARGE, large_w) + bytes((len(c),)) for c in larges)
-    body = head + offsets + b"".join(records) + glyphs + (licences() if chars else b"")
+    body = head + offsets + b"".join(records) + glyphs
     return (zlib.crc32(body) & 0xFFFF).to_bytes(2, "little") + body
 
 
@@ -414,6 +414,7 @@ def main() -> int:
     args = parser.parse_args()
     try:
         files = {catalog_path(lang): build(lang) for lang in LANGS}
+        files[LICENCES_TXT] = licences()
     except BuildError as e:
         print("make_lang: %s" % e, file=sys.stderr)
         return 2

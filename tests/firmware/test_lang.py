@@ -14,6 +14,7 @@ import pytest
 from duelkeeper import wordindex
 from duelkeeper.repo import ROOT
 from duelkeeper.sim.autoplay import Autoplayer
+from duelkeeper.sim.device import cached_build, shipped
 
 sys.path.insert(0, str(ROOT / "tools"))
 import make_lang  # noqa: E402
@@ -293,9 +294,10 @@ def test_without_the_fonts_the_build_says_how_to_get_them(monkeypatch: pytest.Mo
         make_lang.build("ja")
 
 
-def test_the_fonts_licences_travel_in_the_catalog() -> None:
-    data = make_lang.catalog_path("ja").read_bytes()
+def test_the_fonts_licences_travel_beside_the_catalogs() -> None:
+    data = make_lang.LICENCES_TXT.read_bytes()
     assert b"Public Domain" in data and b"Num Kadoma" in data
+    assert "/lib/firmware/gfx/fonts-licences.txt" in shipped(cached_build())
 
 
 HINTS = "A build  C more  B back"

@@ -14,12 +14,12 @@ from duelkeeper.sim import device
 def test_build_ships_the_catalogs(mpy: bool, tmp_path: Path) -> None:
     device.build(tmp_path, mpy)
     files = device.shipped(tmp_path)
-    for name in ("glyphs.bin", "lang-en.bin", "lang-ja.bin", "lang-ru.bin"):
+    for name in ("glyphs.bin", "lang-en.bin", "lang-ja.bin", "lang-ru.bin", "fonts-licences.txt"):
         data = (ROOT / "firmware" / "gfx" / name).read_bytes()
         assert files["/lib/firmware/gfx/" + name].read_bytes() == data
     suffix = ".mpy" if mpy else ".py"
     assert "/lib/firmware/gfx/canvas" + suffix in files
-    assert {Path(p).suffix for p in files} == {suffix, ".bin"}
+    assert {Path(p).suffix for p in files} == {suffix, ".bin", ".txt"}
 
 
 @pytest.mark.parametrize("name", ["glyphs.bin", "lang-en.bin"])

@@ -40,9 +40,10 @@ FLASH = "/flash"  # the storage folder inside the VM
 # Device code, as it goes on the flash: /lib/<package>.
 PACKAGES = {"firmware": ROOT / "firmware", "boards": ROOT / "boards", "duelcore": CORE}
 # Data files that ship as they are, beside the modules that read them: glyphs.bin, the
-# Latin fonts' and the icons' glyphs, and the languages' catalogs, each a language's
-# words and its own script's glyphs (docs/firmware.md, "Drawing"; docs/languages.md).
-DATA = "*.bin"
+# Latin fonts' and the icons' glyphs, the languages' catalogs, each a language's words
+# and its own script's glyphs, and the licences of the fonts those are drawn from
+# (docs/firmware.md, "Drawing"; docs/languages.md).
+DATA = ("*.bin", "fonts-licences.txt")
 
 
 class Geometry(NamedTuple):
@@ -81,7 +82,12 @@ class Driven(Protocol):
 
 def _inputs(src: Path) -> list[Path]:
     """A package's files that go into a build: its modules, then its data files."""
-    return sorted(src.rglob("*.py")) + sorted(src.rglob(DATA))
+    return sorted(src.rglob("*.py")) + _data(src)
+
+
+def _data(src: Path) -> list[Path]:
+    """A package's data files (``DATA``)."""
+    return [path for pattern in DATA for path in sorted(src.rglob(pattern))]
 
 
 def _fingerprint(mpy: bool) -> str:
@@ -130,7 +136,7 @@ def build(dest: Path, mpy: bool = True) -> Path:
             shutil.rmtree(out)
         if mpy:
             compile_tree(src, out)
-        for path in sorted(src.rglob(DATA)) if mpy else _inputs(src):
+        for path in _data(src) if mpy else _inputs(src):
             target = out / path.relative_to(src)
             target.parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(path, target)
