@@ -48,11 +48,21 @@ for sub in "pico-sdk $2 $PICO_SDK" "tinyusb $3 $TINYUSB" \
     checkout "$2" "$3" "$MP/lib/$1"
 done
 cp -R "$OUT/$BOARD" "$MP/ports/rp2/boards/$BOARD"
+# Lets the board leave out what the port otherwise always builds (mpconfigboard.h says what).
+git -C "$MP" apply "$OUT/mpconfigport.patch"
+# The program's names, frozen so that importing it from /rom interns none in the heap
+# (host/duelkeeper/frozennames.py): written from this checkout's program.
+mkdir -p "$MP/ports/rp2/boards/$BOARD/names"
+PYTHONPATH="$HERE/host:$HERE/shared" "$HERE/.venv/bin/python" -m duelkeeper.frozennames \
+    "$MP/ports/rp2/boards/$BOARD/names/duelkeeper_names.py"
 # The banner's build date: the commit's, not today's, so a rebuild is byte-identical.
 SOURCE_DATE_EPOCH=$(git -C "$MP" log -1 --format=%ct)
 export SOURCE_DATE_EPOCH
 
-make -C "$MP/mpy-cross" -j2 >"$SCRATCH/mpy-cross.log"
+# The mpy-cross that freezes interns every string of up to 255 bytes (a name's limit),
+# not only those of up to 10: the frozen names' longer texts become names too.
+make -C "$MP/mpy-cross" -j2 CFLAGS_EXTRA=-DMICROPY_ALLOC_PARSE_INTERN_STRING_LEN=255 \
+    >"$SCRATCH/mpy-cross.log"
 # CMAKE_ARGS given here replaces the Makefile's own -DMICROPY_BOARD: name the board in it.
 # PICO_NO_PICOTOOL: pico-sdk 2.x would otherwise download picotool.
 make -C "$MP/ports/rp2" -j2 BOARD=$BOARD \
@@ -73,11 +83,14 @@ version() { dpkg-query -W -f '${Version}' "$1"; }
     echo "tinyusb: $TINYUSB"
     echo "micropython-lib: $MICROPYTHON_LIB"
     echo "mbedtls: $MBEDTLS"
+    echo "patch: rp2-base/mpconfigport.patch"
+    echo "frozen names: $(grep -c '^    ' "$MP/ports/rp2/boards/$BOARD/names/duelkeeper_names.py")," \
+        "from the program at $(git -C "$HERE" rev-parse HEAD)$(git -C "$HERE" diff --quiet HEAD -- firmware shared boards || echo ' (with changes)')"
     echo "gcc-arm-none-eabi: $(version gcc-arm-none-eabi)"
     echo "libnewlib-arm-none-eabi: $(version libnewlib-arm-none-eabi)"
     echo "libstdc++-arm-none-eabi-newlib: $(version libstdc++-arm-none-eabi-newlib)"
     echo "cmake: $(version cmake)"
-    echo "command: make -C mpy-cross; make -C ports/rp2 BOARD=$BOARD" \
+    echo "command: make -C mpy-cross CFLAGS_EXTRA=-DMICROPY_ALLOC_PARSE_INTERN_STRING_LEN=255; make -C ports/rp2 BOARD=$BOARD" \
         "CMAKE_ARGS=\"-DMICROPY_BOARD=$BOARD -DMICROPY_BOARD_DIR=ports/rp2/boards/$BOARD" \
         "-DPICO_NO_PICOTOOL=1\"; tools/uf2conv.py -b 0x10000000 -f 0xe48bff56 -c firmware.bin"
 } >"$OUT/PROVENANCE"

@@ -4,8 +4,8 @@ The base firmware (rp2-base/, built by tools/build_firmware.sh) is one MicroPyth
 for every board; its flash layout, offsets from the start of the 2 MiB flash at
 0x10000000 (rp2-base/DUELKEEPER_PICO/mpconfigboard.h; docs/rp2.md, "The firmware"):
 
-- 0x000000: the firmware, at most 352 KiB;
-- 0x058000: the ROMFS partition, 288 KiB: the program, mounted at /rom;
+- 0x000000: the firmware, at most 312 KiB;
+- 0x04E000: the ROMFS partition, 328 KiB: the program, mounted at /rom;
 - 0x0A0000: littlefs, 1408 KiB (352 blocks of 4096 B): stock MicroPython's own place and
   size, so a board that ran stock keeps its games.
 
@@ -21,9 +21,9 @@ from duelkeeper.repo import ROOT
 
 FLASH_BASE = 0x10000000
 FLASH_SIZE = 2 * 1024 * 1024
-FIRMWARE_MAX = 352 * 1024
-ROMFS_OFFSET = 0x58000
-ROMFS_SIZE = 288 * 1024
+FIRMWARE_MAX = 312 * 1024
+ROMFS_OFFSET = 0x4E000
+ROMFS_SIZE = 328 * 1024
 FS_OFFSET = 0xA0000
 FS_SIZE = 1408 * 1024
 FAMILY_RP2040 = 0xE48BFF56

@@ -22,7 +22,7 @@ def test_the_firmware_ends_below_the_romfs_partition() -> None:
     pieces = uf2.base_blocks()  # refuses a block reaching into the partition
     end = max(offset + len(data) for offset, data in pieces)
     assert min(offset for offset, _ in pieces) == 0
-    assert 300 * 1024 < end <= uf2.ROMFS_OFFSET == uf2.FIRMWARE_MAX
+    assert 200 * 1024 < end <= uf2.ROMFS_OFFSET == uf2.FIRMWARE_MAX
     size = re.search(r"^firmware.bin: (\d+) bytes", uf2.PROVENANCE.read_text(), re.M)
     assert size and end - 256 < int(size.group(1)) <= end  # the last block is padded
     assert uf2.ROMFS_OFFSET + uf2.ROMFS_SIZE == uf2.FS_OFFSET

@@ -38,7 +38,6 @@ console.warn = (...args) => {
 
 const FLASH_BASE = 0x10000000;
 const FLASH_SIZE = 2 * 1024 * 1024;
-const WRITABLE = 0x58000; // the ROMFS partition's start: below it is the firmware
 const CYCLE_NS = 8; // 125 MHz
 const IO_PERIOD_NS = 100_000;
 const SPI_BYTE_NS = 1000; // pins (buttons, BUSY, panel wires) looked at every 100 us
@@ -49,8 +48,10 @@ const { values: opt } = parseArgs({
     flash: { type: "string" },
     "usb-fd": { type: "string" },
     wiring: { type: "string", default: "{}" },
+    writable: { type: "string" }, // the ROMFS partition's start: below it is the firmware
   },
 });
+const WRITABLE = Number(opt.writable);
 
 function fail(message) {
   process.stdout.write(JSON.stringify({ fatal: message }) + "\n");

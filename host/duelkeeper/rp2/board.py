@@ -23,6 +23,7 @@ from duelkeeper.errors import DuelkeeperError
 from duelkeeper.repo import NODE_MODULES, ROOT
 from duelkeeper.rp2 import flashimage
 from duelkeeper.rp2.wiring import BOARDS, Wiring
+from duelkeeper.uf2 import ROMFS_OFFSET
 
 RUNNER = Path(__file__).with_name("board.mjs")
 BOOTROM_NAME = "bootrom-rp2040-B1.bin"
@@ -127,6 +128,8 @@ class EmulatedBoard:
                 str(master),
                 "--wiring",
                 json.dumps(wiring),
+                "--writable",
+                str(ROMFS_OFFSET),
             ],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,

@@ -1,7 +1,7 @@
 """The emulated board's flash file: the whole 2 MiB flash of a Pico.
 
 The file is byte for byte what the chip's flash holds (duelkeeper.uf2 has the layout):
-the base firmware at 0, the ROMFS partition at 0x58000 (the program, /rom), and the
+the base firmware at 0, the ROMFS partition at 0x4E000 (the program, /rom), and the
 littlefs2 filesystem at 0xA0000, 352 blocks of 4096 bytes with a program size of 256 and
 read and lookahead sizes of 32, as the rp2 port mounts it (../shared/rp2/README.md):
 ``littlefs-python`` builds and reads that region here. A new flash holds the base
