@@ -70,17 +70,17 @@ def test_report_judges_every_game_by_the_budget() -> None:
     bench, and the report says when it was seen."""
     kb = 1024
     f = bench_rp2.Figures()
-    f.watched = [HeapLine(-1, 50 * kb, 190 * kb, 180 * kb, "-", "-", -1)]
-    f.watched += [HeapLine(1, 90 * kb, 150 * kb, 100 * kb, "track7", "7wd", 3)]
-    fine = HeapLine(5, 95 * kb, 145 * kb, 100 * kb, "tracksd", "splendor-duel", 9)
-    over = HeapLine(7, 97 * kb, 143 * kb, 100 * kb, "trackad", "antike-duellum", 12)
+    f.watched = [HeapLine(-1, 30 * kb, 210 * kb, 200 * kb, "-", "-", -1)]
+    f.watched += [HeapLine(1, 55 * kb, 185 * kb, 100 * kb, "track7", "7wd", 3)]
+    fine = HeapLine(5, 60 * kb, 180 * kb, 100 * kb, "tracksd", "splendor-duel", 9)
+    over = HeapLine(7, 66 * kb, 174 * kb, 100 * kb, "trackad", "antike-duellum", 12)
     f.others = {"splendor-duel": [fine], "antike-duellum": [over]}
     text, ok = bench_rp2.report(f)
     assert not ok
     splendor = next(line for line in text.splitlines() if line.startswith("splendor-duel game"))
     antike = next(line for line in text.splitlines() if line.startswith("antike-duellum game"))
-    assert "95.0 KB" in splendor and splendor.rstrip().endswith("PASS")
-    assert "97.0 KB" in antike and antike.rstrip().endswith("FAIL")
+    assert "60.0 KB" in splendor and splendor.rstrip().endswith("PASS")
+    assert "66.0 KB" in antike and antike.rstrip().endswith("FAIL")
     assert "trackad, 12 (gesture 7)" in text
     f.others["antike-duellum"] = [fine._replace(game="antike-duellum")]
     assert bench_rp2.report(f)[1]
@@ -96,3 +96,18 @@ def test_report_judges_the_boot_without_the_cores_imported_first() -> None:
     assert "420 ms" in boot and boot.rstrip().endswith("PASS")
     cores = next(line for line in text.splitlines() if "other cores imported first" in line)
     assert "640 ms" in cores and cores.rstrip().endswith("-")
+
+
+def test_report_judges_what_the_imports_add_to_the_repl_s_heap() -> None:
+    """Issue 24's 40 KB is what importing the cores and the app adds to the heap the
+    blank board's REPL holds, not the heap's whole."""
+    kb = 1024
+    f = bench_rp2.Figures(repl=HeapLine(-1, 4 * kb, 230 * kb, 220 * kb, "-", "-", -1))
+    f.watched = [HeapLine(-1, 43 * kb, 190 * kb, 180 * kb, "-", "-", -1)]
+    f.watched += [HeapLine(1, 55 * kb, 185 * kb, 100 * kb, "track7", "7wd", 3)]
+    added = next(line for line in bench_rp2.report(f)[0].splitlines() if "imports added" in line)
+    assert "39.0 KB" in added and added.rstrip().endswith("PASS")
+    f.watched[0] = f.watched[0]._replace(alloc=45 * kb)
+    text, ok = bench_rp2.report(f)
+    added = next(line for line in text.splitlines() if "imports added" in line)
+    assert "41.0 KB" in added and added.rstrip().endswith("FAIL") and not ok
