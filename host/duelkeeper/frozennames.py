@@ -7,10 +7,11 @@ heap, a pool twice the size of the last whenever one fills, and every other stri
 constant (a longer one, or one in a constant tuple) becomes a 16-byte object, unless
 the firmware already holds that text as one of its own names: then the import points at
 it. So the base firmware freezes one module listing the program's names, its string
-constants (up to 255 bytes, a name's limit) and the path each module is imported from
-(``__file__``); tools/build_firmware.sh writes it with ``python -m
-duelkeeper.frozennames FILE`` from the program it is built beside. A name added later
-costs what it did before: a place in a pool in the heap.
+constants (up to 255 bytes, a name's limit), and each module's dotted name and the path
+it is imported from (``__file__``), which the import interns, text and all, in the heap.
+tools/build_firmware.sh writes it with ``python -m duelkeeper.frozennames FILE`` from
+the program it is built beside. A name added later costs what it did before: a place in
+a pool in the heap.
 """
 
 import sys
@@ -71,6 +72,13 @@ def of_mpy(data: bytes) -> tuple[list[str], list[str]]:
     return names, texts
 
 
+def module_name(path: str) -> str:
+    """The dotted name a module's import interns ("firmware/screens/__init__.mpy" ->
+    "firmware.screens")."""
+    parts = path[: -len(".mpy")].split("/")
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
 def names(program: dict[str, bytes]) -> list[str]:
     """Every text the program's import would intern or make an object of, sorted."""
     out = set()
@@ -81,6 +89,7 @@ def names(program: dict[str, bytes]) -> list[str]:
         out.update(own)
         out.update(t for t in texts if len(t.encode()) <= LONGEST)
         out.add(ROM + path)
+        out.add(module_name(path))
     return sorted(out)
 
 

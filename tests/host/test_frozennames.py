@@ -38,6 +38,7 @@ def test_the_list_has_names_long_texts_and_paths_but_not_what_cannot_be_a_name(
     listed = frozennames.names({"firmware/m.mpy": data, "firmware/lang-en.bin": b"M\x06"})
     assert "a_name" in listed and LONG in listed and "ab" in listed
     assert "/rom/firmware/m.mpy" in listed  # the module's __file__ on the board
+    assert "firmware.m" in listed  # and its name
     assert too_long not in listed  # a name's length is one byte on the port
     assert listed == sorted(set(listed))
 
@@ -47,6 +48,11 @@ def test_the_frozen_module_lists_each_text_as_written() -> None:
     space: dict[str, object] = {}
     exec(frozennames.module(texts), space)
     assert space["NAMES"] == texts
+
+
+def test_a_package_is_named_by_its_folder() -> None:
+    assert frozennames.module_name("firmware/screens/__init__.mpy") == "firmware.screens"
+    assert frozennames.module_name("duelcore/antike/rules.mpy") == "duelcore.antike.rules"
 
 
 def test_what_is_not_an_mpy_file_is_refused() -> None:
