@@ -126,9 +126,9 @@ def antike(ap: Autoplayer) -> str:
             until(ap, ev, lambda v: v["screen"] == "turnad")
             shot(ap, "antike-moves")
         if not paid and ev[0] == "rondel" and len(ev) > 3 and ev[3]:
-            until(ap, ev, lambda v: v["class"] == "Steps")
+            until(ap, ev, lambda v, row=[ev]: v["screen"] == "turnad" and row in v["events"])
             v = ap.view()
-            ap.goto(v, v["events"].index(ev))
+            ap.goto(v, v["events"].index([ev]))
             shot(ap, "antike-rondel")
             ap.press("c")  # every way to pay for these steps
             shot(ap, "antike-pay")

@@ -18,9 +18,11 @@ from ..ui import GAME_HINTS, REDO_HINTS, big, columns, corrections, flag, hints,
 from . import BTN_A, BTN_B, BTN_C, BTN_DOWN, BTN_UP, PRESS, Base, choice, more, turnad
 
 NEAR = 2
+PAGE = 5  # list rows a screen shows (ui.menu): a page of the card list
 WIN = 9
 _KINDS = ("king", "scholar", "citizen", "general", "navigator")
 _RESOURCES = ("marble", "iron", "gold", "coins")
+_FIXES = ("resources", "units")  # the corrections: no move
 
 
 class Screen(Base):
@@ -33,7 +35,6 @@ class Screen(Base):
         self.cities = [0, 0]
         self.temples = [0, 0]
         self.held = (bytearray(4), bytearray(4))  # legions, galleys, wall pieces, cards
-        self.before = 0  # the player to act before the last event (follow())
         self.claim = [0, 0]  # bit k: personality kind k can be claimed now
         self.turn = 0
         self.phase = ""
@@ -72,7 +73,6 @@ class Screen(Base):
             except (ImportError, KeyError, TypeError, AttributeError):
                 pass
         turn = r.get("turn")
-        self.before = self.turn
         self.turn = turn if turn in (0, 1) else 0
         phase = r.get("phase")
         self.phase = tr(phase) if phase else ""  # the status line's word, looked up once
@@ -87,9 +87,10 @@ class Screen(Base):
             app.sheet()  # type: ignore[attr-defined]
         elif r["pending"] is not None:
             app.push(pending(app))  # type: ignore[attr-defined]
-        elif app.match.played and app.match.event(-1)[1] == self.turn == self.before:  # type: ignore[attr-defined]
-            # The player to act goes on: their turn's menu again, until the other's
-            # rondel move hands the turn over.
+        elif app.match.played and app.match.event(-1)[0] not in _FIXES:  # type: ignore[attr-defined]
+            # The turn's menu again after every move, the hand-over and a card taken
+            # included: the next event is entered from it (B: this screen). Not after a
+            # correction (the start's coin too): the C menu or the game, as it was.
             app.push(turnad.Screen(app))  # type: ignore[attr-defined]
 
     def key(self, gesture: int) -> None:
@@ -105,17 +106,7 @@ class Screen(Base):
             if r["over"]:
                 app.sheet()  # type: ignore[attr-defined]
                 return
-            if r["pending"] is not None:
-                s = pending(app)
-            else:
-                s = turnad.Screen(app)
-            if len(getattr(s, "kinds", ())) == 1:  # one kind (the rondel): no press for it
-                s.pick(0)  # type: ignore[attr-defined]
-                if app.stack[-1] is self:  # type: ignore[attr-defined]  # its one event played
-                    return
-                app.notice = tr("Only choice: %s") % s.labels[0]  # type: ignore[attr-defined]
-            else:
-                app.push(s)  # type: ignore[attr-defined]
+            app.push(pending(app) if r["pending"] is not None else turnad.Screen(app))  # type: ignore[attr-defined]
             if b != BTN_A and not app.buttons.three:  # type: ignore[attr-defined]
                 # five buttons: UP/DOWN opens and moves at once; on three, a tap of A
                 # or C (DOWN, UP) opens the list at its top, as A does
@@ -150,12 +141,15 @@ class Screen(Base):
 
 
 def pending(app: object) -> object:
-    """The pending choice (an event card from the display, for instance)."""
+    """The pending choice (an event card from the display, for instance), grouped a
+    screenful (PAGE rows) at a time: a long UP/DOWN turns the page."""
     g = app.match.game  # type: ignore[attr-defined]
     events = g.legal()
     labels = [turnad.label(ev, app.players()) for ev in events]  # type: ignore[attr-defined]
     who = app.players()[g.result()["turn"] or 0]  # type: ignore[attr-defined]
-    return choice.Screen(app, tr("%s: which event card?") % who, labels, events)
+    pages = list(range(0, len(events), PAGE))
+    head = tr("%s: which event card?") % who
+    return choice.Screen(app, head, labels, events, 0, None, pages)
 
 
 def draw(c: Canvas, s: object) -> None:

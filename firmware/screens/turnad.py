@@ -1,12 +1,15 @@
 """Antike Duellum: the legal events now, by kind, the acting player's first.
 
-The first menu lists the kinds of event the core's ``legal()`` offers (the rondel move
-first, as a turn starts with it); picking one lists those events, in the core's order
-(the cheapest rondel move first), in the table's words with what they cost. The rondel
-list (``Steps``) pays as the core suggests with A; C (or a long A) lists every other
-way to pay for those steps, since a coin counts as any resource and the player chooses
-(in words, or the tracking screen's letters M I G C where the words do not fit).
+The turn's menu lists the kinds of event the core's ``legal()`` offers, a row per kind
+that opens its events (in the core's order, in the table's words with what they cost),
+and a row per event for the turn's commonest, the rondel moves (the cheapest first:
+``2 steps``, its cost on the right) and the production. A plays the row; C on a rondel
+move lists every other way to pay for those steps, since a coin counts as any resource
+and the player chooses (in words, or the tracking screen's letters M I G C where the
+words do not fit).
 """
+
+from duelcore.compat import const
 
 from ..gfx.canvas import LARGE
 from ..lang import name, tr, word
@@ -91,100 +94,157 @@ def _ways(app: object, ev: list) -> list:
     return payments(r["players"][ev[1]]["resources"], first)
 
 
-class Steps(Menu):
-    """The rondel moves: A moves paying the core's way, C lists the other ways to pay."""
+def _cost(app: object, ev: list) -> tuple:
+    """A rondel move's right column (``pay 2``, ``free``) and detail line (what it pays,
+    and how many ways C lists)."""
+    cost = ev[3] if len(ev) > 3 else {}
+    n = 0
+    for k in cost:
+        n += cost[k]
+    text = tr("Pays %s") % pay(cost) if n else None
+    ways = len(_ways(app, ev))
+    if ways > 1:
+        text = tr("%s; C: %d ways to pay") % (text, ways)
+    return tr("pay %d") % n if n else tr("free"), text
+
+
+def ways_menu(app: object, ev: list) -> None:
+    """C on a rondel move: every way to pay for its steps, the core's first (a notice
+    where there is one way: C never moves the marker, one meaning per button)."""
+    ways = _ways(app, ev)
+    if len(ways) < 2:
+        app.notice = tr("One way to pay: A moves")  # type: ignore[attr-defined]
+        app.redraw()  # type: ignore[attr-defined]
+        return
+    events = [["rondel", ev[1], ev[2], w] for w in ways]
+    head = tr("%s: pay how?") % steps(ev[2])
+    c = app.canvas  # type: ignore[attr-defined]
+    room = app.width - 11  # type: ignore[attr-defined]  # a list row's
+    labels = []
+    for w in ways:  # in words, or in letters (M I G C) where the words do not fit
+        text = pay(w)
+        labels.append(text if c.text_width(text, LARGE) <= room else pay(w, True))
+    app.push(choice.Screen(app, head, labels, events))  # type: ignore[attr-defined]
+
+
+# A kind with this many events or fewer, each fitting its row, is listed a row per event
+# (A plays it); any other, a row that opens its list. The rondel moves always a row each.
+_FEW = const(7)
+
+
+def _rows(c: object, room: int, events: list, players: list, head: str, alone: str) -> list:
+    """The events' rows (``head`` and the event in words; ``alone`` for an event without
+    arguments, a wall), or [] if one is wider than ``room``."""
+    out = []
+    for ev in events:
+        text = head + label(ev, players) if len(ev) > 2 else alone
+        if c.text_width(text, LARGE) > room:  # type: ignore[attr-defined]
+            return []
+        out.append(text)
+    return out
+
+
+class Screen(Menu):
+    """The turn's menu: each kind of event a group (long UP/DOWN jumps), the acting
+    player's first, in the core's order, then the other player's, their rondel move
+    (handing the turn over) at the head of their group; the production with a temple
+    (3 of the resource) before without. The cursor opens on the first row, or on the
+    rondel move to enter: the acting player's at the turn's start, or the hand-over once
+    their action is done."""
 
     in_game = True
     hints = word("A move  C pay  B back")
 
-    def __init__(self, app: object, head: str, events: list) -> None:
-        self.events = events
-        labels = []
-        right = []
-        self.details = []
-        for i in range(len(events)):
-            ev = events[i]
-            labels.append(steps(ev[2]))
-            cost = ev[3] if len(ev) > 3 else {}
-            n = 0
-            for k in cost:
-                n += cost[k]
-            right.append(tr("pay %d") % n if n else tr("free"))
-            ways = len(_ways(app, ev))
-            text = tr("Pays %s") % pay(cost) if n else None
-            if ways > 1:
-                text = tr("%s; C: %d ways to pay") % (text, ways)
-            self.details.append(text)
-        super().__init__(app, head, labels, 0, None, right)
-
-    def pick(self, i: int) -> None:
-        self.app.play(self.events[i])  # type: ignore[attr-defined]
+    def __init__(self, app: object) -> None:
+        g = app.match.game  # type: ignore[attr-defined]
+        players = app.players()  # type: ignore[attr-defined]
+        r = g.result()
+        turn = r["turn"]
+        kinds: list = []  # (player, verb), in the core's order
+        per: list = []  # per kind, its events
+        for ev in g.legal():
+            key = (ev[1], ev[0])
+            if key in kinds:
+                per[kinds.index(key)].append(ev)
+            else:
+                kinds.append(key)
+                per.append([ev])
+        order = [k for k in range(len(kinds)) if kinds[k][0] == turn]
+        # the other player's: their rondel move first (it hands the turn over)
+        order += [k for k in range(len(kinds)) if kinds[k] == (1 - turn, "rondel")]
+        order += [k for k in range(len(kinds)) if kinds[k][0] != turn and k not in order]
+        self.kinds: list = []  # per row: (player, verb)
+        self.events: list = []  # per row: its events (one: A plays it)
+        labels: list = []
+        right: list = []
+        self.details: list = []
+        groups: list = []
+        start = 0
+        c = app.canvas  # type: ignore[attr-defined]
+        room = app.width - 11  # type: ignore[attr-defined]  # a list row's
+        phase = r["phase"]
+        done = r["action"] is not None or phase == "cities" or phase == "personalities"
+        for k in order:
+            p, verb = kinds[k]
+            events = per[k]
+            who = "" if p == turn else players[p] + ": "
+            # The rondel move to enter (the acting player's, or once their action is
+            # done the hand-over): the cursor on it, on 2 steps, the middle of the three
+            # free moves (one press from each), where that is listed
+            here = verb == "rondel" and (p == turn or done)
+            if here:
+                start = len(labels)
+            if verb == "produce":  # with a temple first: 3 of the resource, not 1
+                events = [ev for ev in events if ev[3]] + [ev for ev in events if not ev[3]]
+            groups.append(len(labels))
+            texts: list = []  # a row per event: where they are few and each fits its row
+            head = who + name(_AD, verb)
+            bare = None  # the rows without the kind's name, which the detail line then says
+            if verb == "rondel":
+                for ev in events:
+                    texts.append(who + steps(ev[2]))
+            elif verb == "event":  # the card's name says it
+                if len(events) <= _FEW:
+                    texts = _rows(c, room, events, players, who, head)
+            elif len(events) <= _FEW:
+                texts = _rows(c, room, events, players, head + ": ", head)
+                if not texts:
+                    texts = _rows(c, room, events, players, who, head)
+                    bare = head
+            if not texts:  # a row that opens the kind's list
+                self.kinds.append(kinds[k])
+                self.events.append(events)
+                labels.append(head)
+                right.append("")
+                self.details.append(None)
+                continue
+            for j in range(len(events)):
+                ev = events[j]
+                self.kinds.append(kinds[k])
+                self.events.append([ev])
+                tail, more = "", bare
+                if verb == "rondel":
+                    if here and ev[2] == 2:
+                        start = len(labels)
+                    tail, more = _cost(app, ev)
+                    if who:  # the hand-over: the name takes the room, its cost below
+                        more = more or tail
+                        tail = ""
+                labels.append(texts[j])
+                right.append(tail)
+                self.details.append(more)
+        title = tr("%s's turn") % players[turn]
+        super().__init__(app, title, labels, start, groups, right)
 
     def detail(self, i: int) -> "str | None":
         return self.details[i] if self.details else None
 
-    def ways(self, i: int) -> list:
-        """Every way to pay for move i, the core's first."""
-        return _ways(self.app, self.events[i])
-
-    def more(self, i: int) -> None:
-        ev = self.events[i]
-        ways = self.ways(i)
-        app = self.app
-        if len(ways) < 2:  # C never moves the marker: one meaning per button
-            app.notice = tr("One way to pay: A moves")  # type: ignore[attr-defined]
-            app.redraw()  # type: ignore[attr-defined]
-            return
-        events = [["rondel", ev[1], ev[2], w] for w in ways]
-        head = tr("%s: pay how?") % steps(ev[2])
-        c = app.canvas  # type: ignore[attr-defined]
-        room = app.width - 11  # type: ignore[attr-defined]  # a list row's
-        labels = []
-        for w in ways:  # in words, or in letters (M I G C) where the words do not fit
-            text = pay(w)
-            labels.append(text if c.text_width(text, LARGE) <= room else pay(w, True))
-        app.push(choice.Screen(app, head, labels, events))  # type: ignore[attr-defined]
-
-
-class Screen(Menu):
-    in_game = True
-
-    def __init__(self, app: object) -> None:
-        g = app.match.game  # type: ignore[attr-defined]
-        players = app.players()  # type: ignore[attr-defined]
-        turn = g.result()["turn"]
-        self.kinds: list = []  # (player, verb), acting player first
-        self.events: list = []  # per kind, its events
-        for ev in g.legal():
-            key = (ev[1], ev[0])
-            if key in self.kinds:
-                self.events[self.kinds.index(key)].append(ev)
-            else:
-                self.kinds.append(key)
-                self.events.append([ev])
-        order = [k for k in range(len(self.kinds)) if self.kinds[k][0] == turn]
-        order += [k for k in range(len(self.kinds)) if self.kinds[k][0] != turn]
-        # The other player's rondel move hands the turn over: last, one UP from the top.
-        over = [k for k in order if self.kinds[k][0] != turn and self.kinds[k][1] == "rondel"]
-        order = [k for k in order if k not in over] + over
-        self.kinds = [self.kinds[k] for k in order]
-        self.events = [self.events[k] for k in order]
-        labels = []
-        for p, verb in self.kinds:
-            text = name(_AD, verb)
-            if p != turn:
-                text = "%s: %s" % (players[p], text)
-            labels.append(text)
-        super().__init__(app, tr("%s's turn") % players[turn], labels)
-
     def options(self, i: int) -> "Menu | None":
-        """The list item i opens (None: it is a single event, played at once)."""
+        """The list row i opens (None: it is a single event, played at once)."""
         events = self.events[i]
-        app = self.app
-        if self.kinds[i][1] == "rondel":
-            return Steps(app, self.labels[i], events)
         if len(events) == 1:
             return None
+        app = self.app
         players = app.players()  # type: ignore[attr-defined]
         labels = [label(ev, players) for ev in events]
         return choice.Screen(app, self.labels[i], labels, events)
@@ -196,3 +256,10 @@ class Screen(Menu):
             app.play(self.events[i][0])  # type: ignore[attr-defined]
         else:
             app.push(screen)  # type: ignore[attr-defined]
+
+    def more(self, i: int) -> None:
+        """C on a rondel move: the other ways to pay; on any other row, none."""
+        if self.kinds[i][1] == "rondel":
+            ways_menu(self.app, self.events[i][0])
+        else:
+            super().more(i)

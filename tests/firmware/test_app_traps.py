@@ -72,18 +72,18 @@ def _antike(d: Any) -> Autoplayer:
     return ap
 
 
-def test_antike_first_menu_of_one_kind_costs_no_press(tmp_path: Path) -> None:
+def test_antike_first_menu_lists_the_rondel_moves_on_2_steps(tmp_path: Path) -> None:
     with apphelp.device(tmp_path) as d:
         ap = _antike(d)
         ap.press("a")
         v = d.view()
-        assert v["screen"] == "turnad"  # the rondel moves at once (turnad.Steps)
-        assert v["notice"] == "Only choice: Rondel"
-        assert all(e[0] == "rondel" for e in v["events"])
+        assert v["screen"] == "turnad"  # a row per rondel move: A moves at once
+        assert all(len(row) == 1 and row[0][0] == "rondel" for row in v["events"])
+        assert v["events"][v["i"]][0][2] == 2  # the middle of the three free moves
         ap.press("c")  # one meaning per button: C (other ways to pay) never moves the marker
         assert d.last.events == 0 and d.view()["notice"] == "One way to pay: A moves"
         ap.press("a")
-        assert d.last.events == 1
+        assert d.last.events == 1 and d.view()["screen"] == "turnad"  # the menu again
 
 
 def test_antike_claim_flag_only_when_a_claim_is_real(tmp_path: Path) -> None:

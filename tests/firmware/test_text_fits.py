@@ -58,13 +58,12 @@ def _turn(d: textfit.Device, k: int, ev: list) -> None:
         if app.stack[-1] is not top:
             sub = app.stack[-1]
             d.draw_list("%s %s" % (where, top.labels[i]))
-            if type(sub).__name__ == "Steps":  # Antike: each move's ways to pay
-                for j in range(len(sub.labels)):
-                    if len(sub.ways(j)) > 1:  # else C plays the move
-                        sub.more(j)
-                        d.draw_list("%s %s" % (where, sub.labels[j]))
-                        app.back_to(3)
             app.back_to(2)
+        if getattr(top, "kinds", None) and top.kinds[i][1] == "rondel":
+            top.more(i)  # Antike: the move's ways to pay (a notice where there is one)
+            if app.stack[-1] is not top:
+                d.draw_list("%s %s" % (where, top.labels[i]))
+                app.back_to(2)
     app.back_to(1)
 
 

@@ -388,20 +388,19 @@ class Autoplayer:
                     self.pick(v, k)
                     return
             self.press("c")
-        elif screen == "turnad" and v["class"] == "Steps":  # the rondel moves
-            events = v["events"]
-            for k, e in enumerate(events):
-                if _same(e, ev):
+        elif screen == "turnad":  # a row per event (rondel, produce), or per kind
+            rows = v["events"]
+            for k, row in enumerate(rows):
+                if len(row) == 1 and _same(row[0], ev):
                     self.pick(v, k)
                     return
-            steps = [e[2] for e in events]
-            if ev[0] != "rondel" or ev[2] not in steps:
-                raise AutoplayError(f"{ev} is not offered: {v['labels']}")
-            self.pick(v, steps.index(ev[2]), "c")  # paid another way: the payments
-        elif screen == "turnad":
+            for k, row in enumerate(rows):
+                if ev[0] == "rondel" and row[0][0] == "rondel" and row[0][1:3] == ev[1:3]:
+                    self.pick(v, k, "c")  # paid another way: the payments
+                    return
             kinds = [list(k) for k in v["kinds"]]
             key = [ev[1], ev[0]]
-            if key not in kinds:
+            if key not in kinds or len(rows[kinds.index(key)]) < 2:
                 raise AutoplayError(f"{ev} is not offered: {v['labels']}")
             self.pick(v, kinds.index(key))
         else:
