@@ -2,7 +2,6 @@
 
 from ..gamelist import GAMES, NAMES
 from ..lang import tr, word
-from . import language, players
 from .menu import Menu
 
 
@@ -32,9 +31,18 @@ class Screen(Menu):
         if app.settings.get("game") != GAMES[i]:  # type: ignore[attr-defined]
             app.settings["game"] = GAMES[i]  # type: ignore[attr-defined]
             app.save_settings()  # type: ignore[attr-defined]
+        # Imported here, not at the top, as a game's tracking screens are: the boot
+        # needs only this list, and the players' screens (with the names and the letter
+        # picker) and the language's are 2.2 KB of heap that issue 24's 40 KB for the
+        # cores and the app imported does not have (docs/benchmarks.md, "Imported where
+        # they are used"). Once opened they stay loaded.
+        from . import players
+
         app.push(players.Screen(app, i))  # type: ignore[attr-defined]
 
     def more(self, i: int) -> None:
+        from . import language  # as players, above
+
         self.app.push(language.Screen(self.app))  # type: ignore[attr-defined]
 
     def back(self) -> None:
