@@ -19,8 +19,8 @@ _BAR = const(10)  # title bar and status line height (SMALL + padding)
 _ROW = const(18)  # a list row: LARGE + 2
 # Counts as text, built once: the token picker's counts, a mark's place in its box
 NUM = tuple(str(n) for n in range(26))
-GAME_HINTS = word("A play B undo C more")
-REDO_HINTS = word("A play B undo C redo")  # while the C menu offers a redo (App.undone)
+GAME_HINTS = word("A/UP/DOWN play B undo C more")  # the first move opens the list
+REDO_HINTS = word("A/UP/DOWN play B undo C redo")  # while the C menu offers a redo (App.undone)
 # Each screen's hints on a three-button board, where A and C are held (a tap of A or C
 # is DOWN or UP: firmware/buttons.py); on the tracking screens a tap of A or C opens the
 # turn's list, so A says what it says on five buttons there.

@@ -27,7 +27,9 @@ def test_hints_per_board(tmp_path: Path, buttons: str) -> None:
     with apphelp.device(tmp_path, buttons=buttons) as d:
         ap = Autoplayer(d)
         assert d.view()["screen"] == "track7"
-        assert _hints(d) == ("A play  B undo  hold C more" if three else "A play B undo C more")
+        assert _hints(d) == (
+            "A play  B undo  hold C more" if three else "A/UP/DOWN play B undo C more"
+        )
         ap.press("a" if three else "down")  # a tap of A, DOWN
         v = d.view()
         assert v["screen"] == "pick7"
