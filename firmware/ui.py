@@ -28,7 +28,7 @@ _FIVE = (
     word("A ok  B back"), word("A choose C language"), word("A next  C done  B delete"),
     word("A mark  B back"), word("A build  C more  B back"), word("A add  C done  B remove"),
     word("A move  C pay  B back"), GAME_HINTS, REDO_HINTS, word("A/B back"),
-    word("A save  B undo"), word("A save  B back"),
+    word("A save  B undo"), word("A save  B back"), word("A return  B put back"),
 )  # fmt: skip
 _THREE = (  # the same, in _FIVE's order
     word("hold A ok  B back"), word("hold A choose  hold C language"),
@@ -36,7 +36,7 @@ _THREE = (  # the same, in _FIVE's order
     word("hold A build  hold C more  B back"), word("hold A add  hold C done  B remove"),
     word("hold A move  hold C pay  B back"), word("A play  B undo  hold C more"),
     word("A play  B undo  hold C redo"), word("B back"), word("hold A save  B undo"),
-    word("hold A save  B back"),
+    word("hold A save  B back"), word("hold A return  B put back"),
 )  # fmt: skip
 
 

@@ -1,4 +1,5 @@
-"""Splendor Duel: the tokens taken (or bought with privileges), one press per token.
+"""Splendor Duel: the tokens taken (or bought with privileges), or returned over the
+10-token limit, one press per token.
 
 A adds one token of the selected colour, if some legal take still contains the
 selection, and moves on to the next colour below that can still be added; once the
@@ -6,6 +7,12 @@ selection is a legal take that nothing legal extends (three tokens, usually), it
 played at once. C (or a long A) plays a smaller legal selection, B
 takes the last token back (on an empty selection: back). Each row shows how many of
 that colour lie on the board and, on the right, how many are picked.
+
+Returning (``verb`` "return", the pending choice) is the same picker over the player's
+own tokens, gold included: each A returns one of the selected colour, the rows say how
+many are held and, on the right, how many go back, the line under them how many are
+still to return; the return is played when the hand is back to 10. Only what some of
+the core's legal returns contains is ever added.
 """
 
 from duelcore.splendor.cards import TOKENS
@@ -19,49 +26,70 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:  # annotations only
     from ..gfx.canvas import Canvas
 
-_KINDS = 6  # gems and pearls: gold is never taken
+_KINDS = 6  # gems and pearls: gold is never taken (but is returned: 7 kinds)
 
 
 class Screen(Menu):
     in_game = True
     hints = word("A add  C done  B remove")
 
-    def __init__(self, app: object, verb: str) -> None:
+    def __init__(self, app: object, verb: str, head: str = "") -> None:
         g = app.match.game  # type: ignore[attr-defined]
         r = g.result()
         self.p = r["turn"]
         self.verb = verb
-        # The legal takes as counts per colour, _KINDS bytes each, end to end: up to 82
-        # of them, and one bytes object each cost 3 KB of heap.
+        back = verb == "return"
+        kinds = _KINDS + 1 if back else _KINDS
+        self.colours = kinds
+        # The legal takes (or returns) as counts per colour, ``kinds`` bytes each, end to
+        # end: up to 82 of them, and one bytes object each cost 3 KB of heap.
         sets = bytearray()
+        most = 3
         for ev in g.legal(verb):
             at = len(sets)
-            sets.extend(bytes(_KINDS))
+            sets.extend(bytes(kinds))
             for t in ev[2]:
                 sets[at + TOKENS.index(t)] += 1
+            if back:  # every return is of the same size: down to 10
+                self.p = ev[1]
+                most = len(ev[2])
         self.sets = bytes(sets)
-        self.sel = bytearray(_KINDS)
-        self.order = bytearray(3)  # colours in the order picked, to take back
+        self.most = most
+        self.sel = bytearray(kinds)
+        self.order = bytearray(most)  # colours in the order picked, to take back
         self.n = 0
-        board = r["board"]
-        self.board = bytes([min(255, board.get(TOKENS[k], 0)) for k in range(_KINDS)])
-        on = tr("%s  (%d on board)")
-        labels = [on % (name("splendor-duel", TOKENS[k]), self.board[k]) for k in range(_KINDS)]
-        right = ["" for _ in range(_KINDS)]
-        head = tr("Take tokens") if verb == "take" else tr("Privileges: tokens")
+        if back:
+            self.hints = word("A return  B put back")
+            count = r["players"][self.p]["tokens"]
+            on = tr("%s  (%d held)")
+            left = tr("%d more to return")
+            self.lines = tuple(left % k for k in range(most + 1))  # by tokens still to go
+        else:
+            count = r["board"]
+            on = tr("%s  (%d on board)")
+            head = tr("Take tokens") if verb == "take" else tr("Privileges: tokens")
+        self.board = bytes([min(255, count.get(TOKENS[k], 0)) for k in range(kinds)])
+        labels = [on % (name("splendor-duel", TOKENS[k]), self.board[k]) for k in range(kinds)]
+        right = ["" for _ in range(kinds)]
         super().__init__(app, head, labels, 0, None, right)
+        if back:  # on the first colour held
+            self.i = self._next(kinds - 1)
         self._rights()
 
+    def detail(self, i: int) -> "str | None":
+        return self.lines[self.most - self.n] if self.verb == "return" else None
+
     def _rights(self) -> None:
-        for k in range(_KINDS):
+        for k in range(self.colours):
             self.right[k] = ui.NUM[self.sel[k]] if self.sel[k] else ""  # type: ignore[index]
 
     def _within(self, sel: bytearray, exact: bool = False) -> bool:
         """Some legal set contains ``sel`` (with ``exact``: is ``sel``)."""
         s = self.sets
-        for at in range(0, len(s), _KINDS):
+        kinds = self.colours
+        for at in range(0, len(s), kinds):
             ok = True
-            for k in range(_KINDS):
+            for k in range(kinds):
                 if sel[k] > s[at + k] or exact and sel[k] != s[at + k]:
                     ok = False
                     break
@@ -93,7 +121,7 @@ class Screen(Menu):
     def add(self, k: int) -> None:
         app = self.app
         self.sel[k] += 1
-        if self.n >= 3 or not self._within(self.sel):
+        if self.n >= self.most or not self._within(self.sel):
             self.sel[k] -= 1
             app.notice = tr("Not with this selection")  # type: ignore[attr-defined]
             app.redraw()  # type: ignore[attr-defined]
@@ -104,7 +132,7 @@ class Screen(Menu):
         if self._legal():
             # Played at once when nothing legal extends the selection.
             more = False
-            for j in range(_KINDS):
+            for j in range(self.colours):
                 self.sel[j] += 1
                 if self._within(self.sel):
                     more = True
@@ -117,25 +145,35 @@ class Screen(Menu):
         # On to the next colour below that the selection can still take (round the end;
         # this one again when no other): a take of different colours is a press less
         # each, and the row shows where it went
+        self.i = self._next(k)
+        app.redraw()  # type: ignore[attr-defined]
+
+    def _next(self, k: int) -> int:
+        """The first colour after k (round the end) that the selection can still add; k
+        when none."""
         sel = self.sel
-        for d in range(1, _KINDS + 1):
-            j = (k + d) % _KINDS
+        kinds = self.colours
+        for d in range(1, kinds + 1):
+            j = (k + d) % kinds
             sel[j] += 1
             ok = self._within(sel)
             sel[j] -= 1
             if ok:
-                self.i = j
-                break
-        app.redraw()  # type: ignore[attr-defined]
+                return j
+        return k
 
     def done(self) -> None:
         app = self.app
+        if self.verb == "return" and self.n < self.most:
+            app.notice = self.lines[self.most - self.n]  # type: ignore[attr-defined]
+            app.redraw()  # type: ignore[attr-defined]
+            return
         if not self.n or not self._legal():
             app.notice = tr("Pick tokens first") if not self.n else tr("Not a legal take")  # type: ignore[attr-defined]
             app.redraw()  # type: ignore[attr-defined]
             return
         tokens = []
-        for k in range(_KINDS):
+        for k in range(self.colours):
             for _ in range(self.sel[k]):
                 tokens.append(TOKENS[k])
         app.play([self.verb, self.p, tokens])  # type: ignore[attr-defined]

@@ -13,7 +13,7 @@ from duelcore.splendor.names import find
 
 from .. import notices
 from ..lang import count, name, tr, word
-from . import choice
+from . import choice, tokensd
 
 LEVELS = ("", "I", "II", "III")
 # The colours of cards (TOKENS order, then joker and no bonus) and the letters of the
@@ -111,10 +111,14 @@ def describe(app: object, event: list) -> str:
 
 
 def pending(app: object) -> object:
-    """The pending choice (joker colour, steal, royal card, tokens to return)."""
+    """The pending choice (joker colour, steal, royal card), or the token picker for the
+    tokens to return (one press a token, as they are taken)."""
     g = app.match.game  # type: ignore[attr-defined]
     r = g.result()
     who = app.players()[r["turn"] or 0]  # type: ignore[attr-defined]
+    head = "%s: %s" % (who, tr(PENDING.get(r["pending"], r["pending"])))
+    if r["pending"] == "return":
+        return tokensd.Screen(app, "return", head)
     events = g.legal()
     labels = []
     for ev in events:
@@ -125,7 +129,6 @@ def pending(app: object) -> object:
             labels.append(card(arg))
         else:
             labels.append(name("splendor-duel", arg))
-    head = "%s: %s" % (who, tr(PENDING.get(r["pending"], r["pending"])))
     return choice.Screen(app, head, labels, events)
 
 

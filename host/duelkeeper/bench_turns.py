@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from duelcore.engine import Match
 from duelkeeper.repo import ROOT, SCENARIOS
 from duelkeeper.sim import measure, runner
 from duelkeeper.sim.autoplay import Autoplayer, AutoplayError
@@ -70,6 +71,33 @@ def per_turn(record: dict[str, Any], tmp: Path, reader: bool) -> list[int]:
         while d.last.events < len(events):
             ap.event(events[d.last.events])
     return measure.turns(events, rec.presses, record["game"])
+
+
+RETURN = ROOT / "tests" / "vectors" / "splendor-duel" / "return-three-with-gold.json"
+
+
+def returns() -> tuple[list[int], list[int]]:
+    """Splendor Duel, tokens over 10 returned: for each return the rules allow at the
+    position of RETURN (13 tokens, three to return), the presses a player reading the
+    screen makes from the moment the choice opens (one per token picked, the token
+    picker; measured), and the row of the one list of every return there was before,
+    plus its A (that list opened at its top, in legal()'s order; computed)."""
+    record = json.loads(RETURN.read_text())
+    at = next(k for k, ev in enumerate(record["events"]) if ev[0] == "return")
+    record["events"] = record["events"][:at]
+    options = Match(record).legal()  # the pending return's: nothing else is legal
+    picker = []
+    for ev in options:
+        with tempfile.TemporaryDirectory() as tmp, Device(Path(tmp), runtime="cpython") as d:
+            d.step(0)
+            ap = Autoplayer(d, reader=True)
+            ap.start(record)
+            for e in record["events"]:
+                ap.event(e)
+            before = d.last.presses
+            ap.event(ev)
+            picker.append(d.last.presses - before)
+    return [k + 1 for k in range(len(options))], picker
 
 
 def collect() -> tuple[dict[str, list[Game]], list[str]]:
@@ -133,6 +161,14 @@ def report(figures: dict[str, list[Game]], notes: list[str]) -> tuple[str, bool]
 def main() -> int:
     text, ok = report(*collect())
     print(text)
+    listed, picked = returns()
+    print(
+        "\nSplendor Duel, 3 of 13 tokens returned (%s), per return of the %d allowed: "
+        "the token picker median %g, max %d presses; the one list of returns before, "
+        "median %g, max %d"
+        % (RETURN.name, len(listed), measure.median(picked), max(picked),
+           measure.median(listed), max(listed))
+    )  # fmt: skip
     return 0 if ok else 1
 
 

@@ -1,8 +1,9 @@
 """Splendor Duel's lists cut for presses: the card lists jump colour by colour within
 each level and no two rows read alike, the token picker moves on to the next colour it
-can still add, and after a privilege or a replenish the turn's menu opens again (the
-action is still to come)."""
+can still add (taking, and returning over the 10-token limit), and after a privilege or
+a replenish the turn's menu opens again (the action is still to come)."""
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -11,6 +12,8 @@ import apphelp
 from duelcore.splendor import cards as C
 from duelcore.splendor.names import find
 from duelkeeper.sim.autoplay import Autoplayer
+
+VECTORS = Path(__file__).resolve().parents[1] / "vectors" / "splendor-duel"
 
 
 def _start(ap: Autoplayer) -> None:
@@ -79,3 +82,75 @@ def test_token_picker_moves_on_and_privilege_reopens_the_turn(tmp_path: Path) ->
         assert v["screen"] == "turnsd" and "privilege" in v["notice"]
         ap.press("b")
         assert d.view()["screen"] == "tracksd"
+
+
+def _over_ten() -> dict[str, Any]:
+    """Ann at 9 tokens, a reserve's gold, then 3 more: 13, three to return (the vector's
+    events up to its return)."""
+    record = json.loads((VECTORS / "return-three-with-gold.json").read_text())
+    record["events"] = record["events"][:9]
+    return record
+
+
+def _play_to_the_return(d: Any) -> Autoplayer:
+    record = _over_ten()
+    ap = Autoplayer(d)
+    ap.start(record)
+    for ev in record["events"]:
+        ap.event(ev)
+    assert d.last.events == 9  # the pending return: the picker over Ann's own tokens opens
+    return ap
+
+
+def _last_event(d: Any) -> Any:
+    return d.call("import json\n_value = json.dumps(simdev.app.match.event(9))").value
+
+
+def _line(d: Any) -> Any:
+    return d.call("import json\n_value = json.dumps(simdev.app.stack[-1].detail(0))").value
+
+
+def test_tokens_over_ten_are_returned_one_press_a_token(tmp_path: Path) -> None:
+    with apphelp.device(tmp_path) as d:
+        ap = _play_to_the_return(d)
+        v = d.view()
+        assert v["screen"] == "tokensd" and len(v["sel"]) == 7  # gold included
+        assert v["labels"][0] == "White  (3 held)" and v["labels"][6] == "Gold  (1 held)"
+        assert v["i"] == 0 and _line(d) == "3 more to return"  # on the first colour held
+        before = d.last.presses
+        ap.press("a")  # a white back: on to blue, the next colour held
+        v = d.view()
+        assert v["sel"] == [1, 0, 0, 0, 0, 0, 0] and v["i"] == 1 and d.last.events == 9
+        assert _line(d) == "2 more to return"
+        for _ in range(4):  # green (none held), red, black, pearl
+            ap.press("down")
+        ap.press("a")  # the pearl: on to gold
+        v = d.view()
+        assert v["sel"] == [1, 0, 0, 0, 0, 1, 0] and v["i"] == 6
+        ap.press("a")  # the gold: 10 again, the return played at once
+        assert d.last.events == 10 and d.last.presses - before == 7
+        assert d.view()["screen"] == "tracksd"
+        assert _last_event(d) == ["return", 0, ["white", "pearl", "gold"]]
+
+
+def test_a_return_over_what_is_held_is_never_offered(tmp_path: Path) -> None:
+    with apphelp.device(tmp_path) as d:
+        ap = _play_to_the_return(d)
+        ap.pick(d.view(), 2)  # green: none held, refused
+        v = d.view()
+        assert v["sel"] == [0] * 7 and "Not with this selection" in v["notice"]
+        ap.pick(d.view(), 4)  # two blacks: both held
+        ap.pick(d.view(), 4)
+        assert d.view()["sel"] == [0, 0, 0, 0, 2, 0, 0]
+        ap.pick(d.view(), 4)  # a third: Ann has two
+        v = d.view()
+        assert v["sel"] == [0, 0, 0, 0, 2, 0, 0] and "Not with this selection" in v["notice"]
+        ap.press("b")  # B takes the last one back; C before the third says what is left
+        ap.press("c")
+        v = d.view()
+        assert v["sel"] == [0, 0, 0, 0, 1, 0, 0] and v["notice"] == "2 more to return"
+        assert d.last.events == 9
+        ap.pick(d.view(), 1)
+        ap.pick(d.view(), 1)
+        assert d.last.events == 10
+        assert _last_event(d) == ["return", 0, ["blue", "blue", "black"]]

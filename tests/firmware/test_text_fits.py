@@ -8,6 +8,9 @@ where ``fit()`` cut a string, a text or icon runs off the panel, or two of them 
 Short forms are chosen by hand where the full words do not fit (firmware/screens/pick7.py).
 """
 
+import json
+from pathlib import Path
+
 import pytest
 import textfit
 
@@ -15,10 +18,11 @@ from duelcore.antike import tables as antike
 from duelcore.sevenwonders.cards import CARD_COUNT, PROGRESS, WONDER_COUNT, name, wonder_name
 from duelcore.splendor import cards as sd_cards
 from duelkeeper.sim.tablegame import antike_record, splendor_record, table_record
-from firmware.buttons import BTN_A, PRESS
+from firmware.buttons import BTN_A, BTN_C, PRESS
 from firmware.lang import lang as speaking
 
 A = BTN_A | PRESS << 5
+RETURN = Path(__file__).resolve().parents[1] / "vectors" / "splendor-duel"
 
 
 def _start(d: textfit.Device, record: dict) -> None:
@@ -120,6 +124,28 @@ def test_text_fits(lang: str, game: str, size: tuple[int, int]) -> None:
         _start(d, record)
         offered = _play(d, record, every)
         _notices(d, offered + named)
+        assert not d.seen, d.report()
+
+
+@pytest.mark.parametrize("size", textfit.SIZES, ids=["%dx%d" % s for s in textfit.SIZES])
+@pytest.mark.parametrize("lang", ["en", "ja", "ru"])
+def test_return_picker_fits(lang: str, size: tuple[int, int]) -> None:
+    """Splendor's tokens over 10 returned (none in the whole game above): the picker
+    with nothing, one and two tokens picked, and its notice when C comes too early."""
+    record = json.loads((RETURN / "return-three-with-gold.json").read_text())
+    with textfit.device(*size, lang) as d:
+        _start(d, record)
+        for ev in record["events"][:9]:
+            d.play(ev)
+        s = d.app.stack[-1]
+        assert type(s).__module__.endswith("tokensd") and s.verb == "return"
+        for k in range(2):
+            d.draw_list("return picker, %d picked" % k)
+            s.key(A)  # white, then blue (where A moved on to)
+        d.draw_list("return picker, 2 picked")
+        s.key(BTN_C | PRESS << 5)
+        assert d.app.stack[-1] is s and d.app.notice
+        d.draw("return picker, C with one to go")
         assert not d.seen, d.report()
 
 

@@ -26,7 +26,7 @@ from duelkeeper.sim.device import Device
 from duelkeeper.sim.script import BUTTONS, LONG_MS, PRESS_MS, Step, masks
 
 GAMES = ("7wd", "splendor-duel", "antike-duellum")
-_TOKENS = ("white", "blue", "green", "red", "black", "pearl")
+_TOKENS = ("white", "blue", "green", "red", "black", "pearl", "gold")
 # Splendor Duel's turn menu after its first entry (firmware/screens/turnsd.py)
 _LATER = ("buy", "reserve", "privilege")
 _MAX_STEPS = 400  # gestures for one event before the autoplayer gives up
@@ -379,11 +379,11 @@ class Autoplayer:
         elif screen == "turnsd":
             self.pick(v, v["verbs"].index(ev[0]))
         elif screen == "tokensd":
-            need = [0] * 6
+            sel = v["sel"]  # gems and pearls; gold too when returning
+            need = [0] * len(sel)
             for t in ev[2]:
                 need[_TOKENS.index(t)] += 1
-            sel = v["sel"]
-            for k in range(6):
+            for k in range(len(sel)):
                 if sel[k] < need[k]:
                     self.pick(v, k)
                     return
