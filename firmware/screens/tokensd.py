@@ -129,36 +129,31 @@ class Screen(Menu):
         self.order[self.n] = k
         self.n += 1
         self._rights()
-        if self._legal():
-            # Played at once when nothing legal extends the selection.
-            more = False
-            for j in range(self.colours):
-                self.sel[j] += 1
-                if self._within(self.sel):
-                    more = True
-                self.sel[j] -= 1
-                if more:
-                    break
-            if not more:
-                self.done()
-                return
         # On to the next colour below that the selection can still take (round the end;
         # this one again when no other): a take of different colours is a press less
         # each, and the row shows where it went
-        self.i = self._next(k)
+        j = self._next(k)
+        if j == k and not self._addable(k) and self._legal():
+            self.done()  # played at once when nothing legal extends the selection
+            return
+        self.i = j
         app.redraw()  # type: ignore[attr-defined]
+
+    def _addable(self, j: int) -> bool:
+        """Some legal set contains the selection with one more of colour j."""
+        sel = self.sel
+        sel[j] += 1
+        ok = self._within(sel)
+        sel[j] -= 1
+        return ok
 
     def _next(self, k: int) -> int:
         """The first colour after k (round the end) that the selection can still add; k
         when none."""
-        sel = self.sel
         kinds = self.colours
-        for d in range(1, kinds + 1):
+        for d in range(1, kinds):
             j = (k + d) % kinds
-            sel[j] += 1
-            ok = self._within(sel)
-            sel[j] -= 1
-            if ok:
+            if self._addable(j):
                 return j
         return k
 
