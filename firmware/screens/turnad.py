@@ -98,9 +98,7 @@ def _cost(app: object, ev: list) -> tuple:
     """A rondel move's right column (``pay 2``, ``free``) and detail line (what it pays,
     and how many ways C lists)."""
     cost = ev[3] if len(ev) > 3 else {}
-    n = 0
-    for k in cost:
-        n += cost[k]
+    n = sum(cost.values())
     text = tr("Pays %s") % pay(cost) if n else None
     ways = len(_ways(app, ev))
     if ways > 1:
@@ -182,8 +180,7 @@ class Screen(Menu):
         start = 0
         c = app.canvas  # type: ignore[attr-defined]
         room = app.width - 11  # type: ignore[attr-defined]  # a list row's
-        phase = r["phase"]
-        done = r["action"] is not None or phase == "cities" or phase == "personalities"
+        done = r["action"] is not None or r["phase"] in ("cities", "personalities")
         for k in order:
             p, verb = kinds[k]
             events = per[k]
