@@ -51,12 +51,14 @@ const { values: opt } = parseArgs({
     writable: { type: "string" }, // the ROMFS partition's start: below it is the firmware
   },
 });
-const WRITABLE = Number(opt.writable);
 
 function fail(message) {
   process.stdout.write(JSON.stringify({ fatal: message }) + "\n");
   process.exit(3);
 }
+
+const WRITABLE = Number(opt.writable);
+if (!Number.isInteger(WRITABLE)) fail("--writable: the ROMFS partition's start, a number");
 
 // --- the files: boot ROM, flash ---------------------------------------------------------
 
