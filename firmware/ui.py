@@ -106,7 +106,10 @@ def menu(c: Canvas, m: object) -> None:
     bottom = h - _BAR - (_BAR if detail is not None else 0)
     rows = (bottom - _BAR - 1) // _ROW
     first = m.first  # type: ignore[attr-defined]
-    if i < first:
+    page = getattr(m, "page", 0)
+    if page and page <= rows:  # a paged list: its page whole
+        first = i - i % page
+    elif i < first:
         first = i
     elif i >= first + rows:
         first = i - rows + 1

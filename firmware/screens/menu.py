@@ -24,6 +24,9 @@ class Menu(Base):
     ``more(i)``, ``detail(i)`` and ``back()`` instead where they need more."""
 
     hints = word("A ok  B back")
+    # Rows a long UP/DOWN turns at once where set (a screenful: the page shown whole, the
+    # cursor keeping its place on it), instead of the groups' jumps
+    page = 0
 
     def __init__(
         self,
@@ -66,7 +69,9 @@ class Menu(Base):
         if not n:
             return
         groups = self.groups
-        if kind == PRESS or not groups or len(groups) < 2:
+        if kind != PRESS and self.page and n > self.page:
+            self.i = leaf(self.i, n, self.page, down)
+        elif kind == PRESS or not groups or len(groups) < 2:
             self.i = (self.i + (1 if down else -1)) % n
         else:
             self.i = jump(groups, self.i, down)
@@ -106,3 +111,10 @@ def jump(groups: list, i: int, down: bool) -> int:
     if groups[at] != i:
         return groups[at]
     return groups[at - 1]  # at - 1 is -1 for the first group: the last one
+
+
+def leaf(i: int, n: int, page: int, down: bool) -> int:
+    """The item a long press goes to in a list of ``n`` turned ``page`` rows at a time:
+    the same row of the next (previous) page, round; a shorter last page's last row."""
+    pages = (n + page - 1) // page
+    return min((i // page + (1 if down else -1)) % pages * page + i % page, n - 1)

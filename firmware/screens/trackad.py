@@ -141,15 +141,17 @@ class Screen(Base):
 
 
 def pending(app: object) -> object:
-    """The pending choice (an event card from the display, for instance), grouped a
-    screenful (PAGE rows) at a time: a long UP/DOWN turns the page."""
+    """The pending choice (an event card from the display), a screenful (PAGE rows) at a
+    time: a long UP/DOWN turns the page, the cursor keeping its row, which opens in the
+    middle of the first page (each card of a page two presses from it at most)."""
     g = app.match.game  # type: ignore[attr-defined]
     events = g.legal()
     labels = [turnad.label(ev, app.players()) for ev in events]  # type: ignore[attr-defined]
     who = app.players()[g.result()["turn"] or 0]  # type: ignore[attr-defined]
-    pages = list(range(0, len(events), PAGE))
     head = tr("%s: which event card?") % who
-    return choice.Screen(app, head, labels, events, 0, None, pages)
+    s = choice.Screen(app, head, labels, events, (min(len(events), PAGE) - 1) // 2)
+    s.page = PAGE
+    return s
 
 
 def draw(c: Canvas, s: object) -> None:

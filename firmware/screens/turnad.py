@@ -3,10 +3,11 @@
 The turn's menu lists the kinds of event the core's ``legal()`` offers, a row per kind
 that opens its events (in the core's order, in the table's words with what they cost),
 and a row per event for the turn's commonest, the rondel moves (the cheapest first:
-``2 steps``, its cost on the right) and the production. A plays the row; C on a rondel
-move lists every other way to pay for those steps, since a coin counts as any resource
-and the player chooses (in words, or the tracking screen's letters M I G C where the
-words do not fit).
+``2 steps``, its cost on the right) and the production; a city a row per resource and a
+conquest a row per resource and temple. A plays the row; C on a rondel move lists every
+other way to pay for those steps, since a coin counts as any resource and the player
+chooses (in words, or the tracking screen's letters M I G C where the words do not
+fit); C on a city or a conquest, the same place with more adjacent or a wall.
 """
 
 from duelcore.compat import const
@@ -128,6 +129,16 @@ def ways_menu(app: object, ev: list) -> None:
 # A kind with this many events or fewer, each fitting its row, is listed a row per event
 # (A plays it); any other, a row that opens its list. The rondel moves always a row each.
 _FEW = const(7)
+# The acting player's kinds in the menu's order, each action by rondel space, a group
+# each (a long UP/DOWN jumps space to space): the production in the middle, where the
+# cursor opens after the move, the other spaces one or two long presses either side of
+# it (recruits, rare, three). Then trades and cards, cities and personalities, next to
+# the hand-over that follows them.
+_ORDER = (
+    "recruit", "knowledge", "temple", "wall", "produce", "deploy", "conquer", "battle",
+    "trade", "event", "city", "personality",
+)  # fmt: skip
+_SPACE = b"\x00\x01\x02\x02\x03\x04\x05\x05"  # per action of _ORDER: its group
 
 
 def _rows(c: object, room: int, events: list, players: list, head: str, alone: str) -> list:
@@ -142,13 +153,43 @@ def _rows(c: object, room: int, events: list, players: list, head: str, alone: s
     return out
 
 
+def _split(events: list) -> tuple:
+    """A city's or a conquest's events a row per place: (the row's resource, whether the
+    city has a temple, its event A plays, the others C lists). A city by its resource,
+    the fewest adjacent first (no coin more); a conquest by the city's resource and
+    temple, without a wall first; in the core's order."""
+    keys: list = []
+    heads: list = []
+    others: list = []
+    for ev in events:
+        if ev[0] == "city":
+            key = (ev[3] if len(ev) > 3 else "", False)
+        else:
+            key = (ev[3].get("resource", "") if len(ev) > 3 else "", ev[2])
+        if key in keys:
+            others[keys.index(key)].append(ev)
+        else:
+            keys.append(key)
+            heads.append(ev)
+            others.append([])
+    return keys, heads, others
+
+
+def _told(ev: list, players: list) -> str:
+    """A city's or a conquest's detail line: where, or who attacks."""
+    if ev[0] == "conquer" and len(ev) > 3:
+        return units(ev[3].get("armies", 0), ev[3].get("fleets", 0)) or label(ev, players)
+    return label(ev, players)
+
+
 class Screen(Menu):
     """The turn's menu: each kind of event a group (long UP/DOWN jumps), the acting
-    player's first, in the core's order, then the other player's, their rondel move
-    (handing the turn over) at the head of their group; the production with a temple
-    (3 of the resource) before without. The cursor opens on the first row, or on the
-    rondel move to enter: the acting player's at the turn's start, or the hand-over once
-    their action is done."""
+    player's first (their actions by rondel space, the production in the middle; then
+    cities, personalities, trades and cards), then the other player's, their rondel
+    move (handing the turn over) at the head of their group; the production with a
+    temple (3 of the resource) before without; a city a row per resource and a conquest
+    a row per resource and temple (C: the same with more adjacent, or a wall). The
+    cursor opens on the row likeliest next (docs/firmware.md, ``turnad``)."""
 
     in_game = True
     hints = word("A move  C pay  B back")
@@ -167,35 +208,62 @@ class Screen(Menu):
             else:
                 kinds.append(key)
                 per.append([ev])
-        order = [k for k in range(len(kinds)) if kinds[k][0] == turn]
+        own = [k for k in range(len(kinds)) if kinds[k][0] == turn]
+        order = [k for verb in _ORDER for k in own if kinds[k][1] == verb]
+        order += [k for k in own if k not in order]
         # the other player's: their rondel move first (it hands the turn over)
         order += [k for k in range(len(kinds)) if kinds[k] == (1 - turn, "rondel")]
         order += [k for k in range(len(kinds)) if kinds[k][0] != turn and k not in order]
         self.kinds: list = []  # per row: (player, verb)
         self.events: list = []  # per row: its events (one: A plays it)
+        self.others: list = []  # per row: the events C lists (a city, a conquest), or None
         labels: list = []
         right: list = []
         self.details: list = []
         groups: list = []
-        start = 0
         c = app.canvas  # type: ignore[attr-defined]
         room = app.width - 11  # type: ignore[attr-defined]  # a list row's
-        done = r["action"] is not None or r["phase"] in ("cities", "personalities")
+        phase = r["phase"]
+        done = r["action"] is not None or phase in ("cities", "personalities")
+        hand = -1  # the rondel move to enter: the acting player's, or the hand-over
+        produce = person = -1  # the first production row, the first personality row
+        city = cities = 0  # the first city row, how many
+        wall = -1
+        space = -1  # the rondel space of the last action kind listed
         for k in order:
             p, verb = kinds[k]
             events = per[k]
             who = "" if p == turn else players[p] + ": "
             # The rondel move to enter (the acting player's, or once their action is
-            # done the hand-over): the cursor on it, on 2 steps, the middle of the three
-            # free moves (one press from each), where that is listed
+            # done the hand-over): on 2 steps, the middle of the three free moves (one
+            # press from each), where that is listed
             here = verb == "rondel" and (p == turn or done)
             if here:
-                start = len(labels)
+                hand = len(labels)
             if verb == "produce":  # with a temple first: 3 of the resource, not 1
                 events = [ev for ev in events if ev[3]] + [ev for ev in events if not ev[3]]
-            groups.append(len(labels))
-            texts: list = []  # a row per event: where they are few and each fits its row
+                produce = len(labels)
+            elif verb == "wall" and p == turn:
+                wall = len(labels)
+            elif verb == "personality" and p == turn:  # the navigator: the board's word
+                for j in range(len(events)):
+                    if person < 0 and events[j][2] != "navigator":
+                        person = len(labels) + j
+            at = _ORDER.index(verb) if p == turn and verb in _ORDER else -1
+            if at >= len(_SPACE):
+                at = -1
+            if at < 0 or _SPACE[at] != space:  # the same rondel space: the same group
+                groups.append(len(labels))
+            space = _SPACE[at] if at >= 0 else -1
             head = who + name(_AD, verb)
+            if verb in ("city", "conquer"):  # a row per place, A the likeliest
+                if verb == "city":
+                    city = len(labels)
+                self._places(kinds[k], events, head, players, labels, right)
+                if verb == "city":
+                    cities = len(labels) - city
+                continue
+            texts: list = []  # a row per event: where they are few and each fits its row
             bare = None  # the rows without the kind's name, which the detail line then says
             if verb == "rondel":
                 for ev in events:
@@ -211,6 +279,7 @@ class Screen(Menu):
             if not texts:  # a row that opens the kind's list
                 self.kinds.append(kinds[k])
                 self.events.append(events)
+                self.others.append(None)
                 labels.append(head)
                 right.append("")
                 self.details.append(None)
@@ -219,10 +288,11 @@ class Screen(Menu):
                 ev = events[j]
                 self.kinds.append(kinds[k])
                 self.events.append([ev])
+                self.others.append(None)
                 tail, more = "", bare
                 if verb == "rondel":
                     if here and ev[2] == 2:
-                        start = len(labels)
+                        hand = len(labels)
                     tail, more = _cost(app, ev)
                     if who:  # the hand-over: the name takes the room, its cost below
                         more = more or tail
@@ -230,8 +300,42 @@ class Screen(Menu):
                 labels.append(texts[j])
                 right.append(tail)
                 self.details.append(more)
+        # The row likeliest next: after the move, the production; after a temple, the
+        # wall the same space builds; once the action is done, a personality the rules
+        # let the player claim (not the navigator: the board's word); after a city,
+        # while another can be founded, the middle city row (a press from the other two,
+        # a long press from the claims); else the hand-over.
+        start = hand if hand >= 0 else 0
+        last = app.match.event(-1)[0] if app.match.played else ""  # type: ignore[attr-defined]
+        if not done and phase == "action" and produce >= 0:
+            start = produce
+        elif last == "temple" and wall >= 0:
+            start = wall
+        elif done and person >= 0:
+            start = person
+        elif phase == "cities" and cities:
+            start = city + cities // 2
         title = tr("%s's turn") % players[turn]
         super().__init__(app, title, labels, start, groups, right)
+
+    def _places(
+        self, kind: tuple, events: list, head: str, players: list, labels: list, right: list
+    ) -> None:
+        """A city's or a conquest's rows, a row per place (``_split``): A plays its
+        likeliest event, C lists the others; the detail line says where, or who attacks."""
+        keys, heads, others = _split(events)
+        temple = name(_AD, "temple")  # a conquest's city with one: on the right
+        for j in range(len(heads)):
+            self.kinds.append(kind)
+            self.events.append([heads[j]])
+            more = _told(heads[j], players)
+            if others[j]:
+                more = tr("%s; C: %d more") % (more, len(others[j]))
+            self.others.append(others[j] or None)
+            where = keys[j][0]
+            labels.append(head + ": " + (name(_AD, where) if where else tr("City")))
+            right.append(temple if keys[j][1] else "")
+            self.details.append(more)
 
     def detail(self, i: int) -> "str | None":
         return self.details[i] if self.details else None
@@ -241,6 +345,9 @@ class Screen(Menu):
         events = self.events[i]
         if len(events) == 1:
             return None
+        return self._list(i, events)
+
+    def _list(self, i: int, events: list) -> "Menu":
         app = self.app
         players = app.players()  # type: ignore[attr-defined]
         labels = [label(ev, players) for ev in events]
@@ -255,8 +362,11 @@ class Screen(Menu):
             app.push(screen)  # type: ignore[attr-defined]
 
     def more(self, i: int) -> None:
-        """C on a rondel move: the other ways to pay; on any other row, none."""
+        """C on a rondel move: the other ways to pay; on a city or a conquest, the same
+        place's others (more adjacent, a wall); on any other row, none."""
         if self.kinds[i][1] == "rondel":
             ways_menu(self.app, self.events[i][0])
+        elif self.others[i]:
+            self.app.push(self._list(i, self.others[i]))  # type: ignore[attr-defined]
         else:
             super().more(i)

@@ -2,11 +2,18 @@
 event (the hand-over and a card taken included); the other's rondel moves, which hand the
 turn over, head their group and take the cursor once the action is done; the production
 with a temple first; units told in words; the card owed asked by name, a page a long
-press; units, walls and cards on the screen."""
+press; units, walls and cards on the screen; a city and a conquest a row per place."""
+
+import json
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
 
 import textfit
 
+from duelkeeper.sim.autoplay import page_path
 from duelkeeper.sim.tablegame import antike_record
+from firmware.buttons import BTN_DOWN, BTN_UP, LONG
 
 
 def _screen(d: textfit.Device) -> str:
@@ -23,7 +30,7 @@ def test_the_turn_menu_stays_until_the_turn_is_handed_over() -> None:
         assert events[1][:2] == ["personality", 1]  # player 1 owes a card: asked by name
         cards = d.app.stack[-1]
         assert cards.title == "Player 1: which event card?"
-        assert cards.groups == list(range(0, len(cards.labels), 5))  # a page a long press
+        assert cards.page == 5 and cards.i == 2  # a page a long press, the cursor mid-page
         for ev in events[2:8]:
             d.play(ev)
             assert _screen(d) in ("turnad", "choice")  # never back to the main screen
@@ -32,11 +39,15 @@ def test_the_turn_menu_stays_until_the_turn_is_handed_over() -> None:
         assert _screen(d) == "turnad" and menu.title == "Player 2's turn"
         over = menu.kinds.index((0, "rondel"))  # handing over: player 1's moves, a group
         assert menu.labels[over] == "Player 1: 1 step" and over in menu.groups
-        assert menu.i == 0  # the action to enter: the first row
+        assert menu.events[menu.i][0][0] == "produce"  # the action to enter: production
         d.play(events[8])  # a city: still player 2's turn, still the menu
         assert _screen(d) == "turnad"
-        menu = d.app.stack[-1]  # no action now: the hand-over is the likeliest, on 2 steps
-        assert menu.events[menu.i][0][:3] == ["rondel", 0, 2]
+        menu = d.app.stack[-1]  # another city can be founded: the cursor between them
+        cities = [k for k in range(len(menu.kinds)) if menu.kinds[k] == (1, "city")]
+        if cities:
+            assert menu.i == cities[len(cities) // 2]
+        else:  # none: the hand-over is the likeliest, on 2 steps
+            assert menu.events[menu.i][0][:3] == ["rondel", 0, 2]
         d.play(events[9])  # player 1's rondel move: the turn handed over, their menu
         assert events[9][:2] == ["rondel", 0] and _screen(d) == "turnad"
         assert d.app.stack[-1].title == "Player 1's turn"
@@ -55,3 +66,83 @@ def test_the_turn_menu_stays_until_the_turn_is_handed_over() -> None:
             assert "Legions %d  Galleys %d" % (army, fleet) in texts
             assert "Walls %d  Cards %d" % (pl["walls"]["held"], len(pl["cards"])) in texts
         assert not d.seen, d.report()
+
+
+VECTOR = Path(__file__).resolve().parents[1] / "vectors" / "antike-duellum"
+
+
+@contextmanager
+def _before(verb: str, after: int = 0) -> Iterator[tuple[textfit.Device, list, int]]:
+    """A device with complete-game-second-player.json played up to its first ``verb``
+    (and ``after`` events more): the device, the events, the index of that event."""
+    record = json.loads((VECTOR / "complete-game-second-player.json").read_text())
+    events = record["events"]
+    k = next(k for k in range(len(events) - 1) if events[k][0] == verb)
+    if verb == "city":  # a city followed by another
+        k = next(k for k in range(len(events) - 1) if events[k][0] == events[k + 1][0] == verb)
+    with textfit.device(296, 128) as d:
+        d.app.new_game("antike-duellum", textfit.NAMES, record["setup"])
+        for ev in events[: k + after]:
+            d.play(ev)
+        yield d, events, k
+
+
+def test_cities_a_row_per_resource_the_cursor_between_them() -> None:
+    """A turn founding several cities: a row per resource, A founds it with no adjacent
+    city of its kind (the cheapest), C lists the same with more; after a city the cursor
+    waits on the middle row, a press from the others and a long press from the claim."""
+    with _before("city", 1) as (d, _, _):
+        menu = d.app.stack[-1]
+        rows = [j for j in range(len(menu.kinds)) if menu.kinds[j][1] == "city"]
+        assert [menu.labels[j] for j in rows] == ["City: Marble", "City: Iron", "City: Gold"]
+        assert [menu.events[j][0][2] for j in rows] == [0, 0, 0]  # A: none adjacent
+        assert menu.i == rows[1]
+        more = menu.others[rows[0]]  # C: Marble with 1 adjacent or more
+        assert more and all(ev[3] == "marble" and ev[2] > 0 for ev in more)
+        assert menu.detail(rows[0]) == "Marble, 0 adjacent; C: %d more" % len(more)
+        menu.more(rows[0])
+        assert d.app.stack[-1].events == more
+        d.app.pop()
+        if any(menu.kinds[j][1] == "personality" for j in range(len(menu.kinds))):
+            assert menu.groups[menu.groups.index(rows[0]) + 1] == rows[-1] + 1
+
+
+def test_a_conquest_a_row_per_city_kind() -> None:
+    """The cities the attacker may take: a row per resource and temple, without a wall
+    (C: the walled one), the attackers on the detail line."""
+    with _before("conquer") as (d, events, k):
+        menu = d.app.stack[-1]
+        rows = [j for j in range(len(menu.kinds)) if menu.kinds[j][1] == "conquer"]
+        heads = [menu.events[j][0] for j in rows]
+        assert all(not ev[3]["wall"] for ev in heads)
+        assert len({(ev[3]["resource"], ev[2]) for ev in heads}) == len(heads)
+        assert all(ev[3]["wall"] for j in rows for ev in menu.others[j] or ())
+        assert [menu.right[j] for j in rows] == ["Temple" if ev[2] else "" for ev in heads]
+        assert all(menu.labels[j] == "Conquer: " + ev[3]["resource"].title()
+                   for j, ev in zip(rows, heads, strict=True))  # fmt: skip
+        ev = events[k]
+        row = rows[heads.index(ev)] if ev in heads else -1
+        assert row >= 0 and menu.detail(row).startswith("1 legion 1 galley")
+
+
+def test_the_card_owed_turns_a_page_keeping_the_row() -> None:
+    """A long press turns the card list a page (5 rows), the cursor on the same row of
+    it, round; on a shorter last page, its last row. Any card of 25 is four gestures
+    from the middle of the first page, reading the screen (autoplay.page_path), five
+    at most in a shorter list."""
+    with _before("card") as (d, _, _):
+        cards = d.app.stack[-1]
+        n = len(cards.labels)
+        assert n == 25 and cards.i == 2
+        cards.key(BTN_DOWN | LONG << 5)
+        assert cards.i == 7
+        d.draw("the second page")
+        shown = [b[4] for b in d.watch.boxes]
+        assert all(label in shown for label in cards.labels[5:10])  # the page, whole
+        cards.key(BTN_UP | LONG << 5)
+        cards.key(BTN_UP | LONG << 5)
+        assert cards.i == 22  # round to the last page
+    assert max(len(page_path(25, 2, t, 5)) for t in range(25)) == 4
+    # a shorter last page: its last row taken, the row the cursor kept is lost (a press)
+    for n in range(6, 25):
+        assert max(len(page_path(n, 2, t, 5)) for t in range(n)) <= 5, n

@@ -58,16 +58,27 @@ def jump(groups: list[int], i: int, down: bool) -> int:
     return groups[at - 1]
 
 
-def path(n: int, start: int, target: int, groups: list[int] | None) -> list[str]:
+def leaf(i: int, n: int, page: int, down: bool) -> int:
+    """A long UP/DOWN in a paged list: as firmware/screens/menu.py ``leaf``."""
+    pages = (n + page - 1) // page
+    return min((i // page + (1 if down else -1)) % pages * page + i % page, n - 1)
+
+
+def path(n: int, start: int, target: int, groups: list[int] | None, page: int = 0) -> list[str]:
     """The fewest gestures from item ``start`` to ``target`` in a list of ``n``: "down",
-    "up", and with groups "long down", "long up"."""
+    "up", and with groups or pages (``page`` rows a long press) "long down", "long up"."""
     if start == target:
         return []
     moves: list[tuple[str, Callable[[int], int]]] = [
         ("down", lambda i: (i + 1) % n),
         ("up", lambda i: (i - 1) % n),
     ]
-    if groups and len(groups) > 1:
+    if page and n > page:
+        moves += [
+            ("long down", lambda i: leaf(i, n, page, True)),
+            ("long up", lambda i: leaf(i, n, page, False)),
+        ]
+    elif groups and len(groups) > 1:
         moves += [
             ("long down", lambda i: jump(groups, i, True)),
             ("long up", lambda i: jump(groups, i, False)),
@@ -115,6 +126,27 @@ def read_path(start: int, target: int, groups: list[int] | None) -> list[str]:
             gestures += ["down"] * (target - home)
             if len(gestures) < len(best):
                 best = gestures
+    return best
+
+
+def page_path(n: int, start: int, target: int, page: int) -> list[str]:
+    """The gestures of a player reading a paged list (a page shown whole, a long press
+    turning it, the cursor keeping its row): row by row towards the wanted row (never
+    round the end), or the pages turned one way (the player knows the list's order, so
+    which way is shorter, not where the row stands) until the row is shown, then row by
+    row to it; the fewer."""
+    best = ["down" if target > start else "up"] * abs(target - start)
+    if n <= page:
+        return best
+    for down in (True, False):
+        i = start
+        gestures: list[str] = []
+        while i // page != target // page:
+            i = leaf(i, n, page, down)
+            gestures.append("long down" if down else "long up")
+        gestures += ["down" if target > i else "up"] * abs(target - i)
+        if len(gestures) < len(best):
+            best = gestures
     return best
 
 
@@ -179,7 +211,13 @@ class Autoplayer:
     def goto(self, v: dict[str, Any], target: int) -> None:
         n = len(v["labels"])
         groups = None if self.three else v.get("groups")
-        way = read_path(v["i"], target, groups) if self.reader else path(n, v["i"], target, groups)
+        page = 0 if self.three else v.get("page", 0)
+        if page and self.reader:
+            way = page_path(n, v["i"], target, page)
+        elif self.reader:
+            way = read_path(v["i"], target, groups)
+        else:
+            way = path(n, v["i"], target, groups, page)
         for gesture in way:
             self.press(gesture)
 
@@ -397,6 +435,9 @@ class Autoplayer:
             for k, row in enumerate(rows):
                 if ev[0] == "rondel" and row[0][0] == "rondel" and row[0][1:3] == ev[1:3]:
                     self.pick(v, k, "c")  # paid another way: the payments
+                    return
+                if any(_same(e, ev) for e in v["others"][k] or ()):
+                    self.pick(v, k, "c")  # a city with more adjacent, a walled city taken
                     return
             kinds = [list(k) for k in v["kinds"]]
             key = [ev[1], ev[0]]

@@ -100,6 +100,8 @@ def view() -> str:
         "events",
         "verbs",
         "kinds",
+        "page",
+        "others",
         "n",
         "cur",
         "seat",
