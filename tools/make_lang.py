@@ -137,8 +137,12 @@ def strings(lang: str) -> dict[str, str]:
 
 def collated(game: str) -> tuple[str, ...]:
     """The components of the lists the device sorts by their names (setup's wonders and
-    progress tokens, firmware/lang.py's ``collate``); English's tables list them in its
-    alphabetical order already."""
+    progress tokens, Antike's event cards, firmware/lang.py's ``collate``); English's
+    tables list them in its alphabetical order already."""
+    if game == "antike-duellum":
+        from duelcore.antike.tables import CARDS
+
+        return tuple(CARDS.split())
     if game != "7wd":
         return ()
     from duelcore.sevenwonders import cards

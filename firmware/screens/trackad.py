@@ -141,11 +141,12 @@ class Screen(Base):
 
 
 def pending(app: object) -> object:
-    """The pending choice (an event card from the display), a screenful (PAGE rows) at a
-    time: a long UP/DOWN turns the page, the cursor keeping its row, which opens in the
-    middle of the first page (each card of a page two presses from it at most)."""
+    """The pending choice (an event card from the display, in the language's order of
+    the names), a screenful (PAGE rows) at a time: a long UP/DOWN turns the page, the
+    cursor keeping its row, which opens in the middle of the first page (each card of a
+    page two presses from it at most)."""
     g = app.match.game  # type: ignore[attr-defined]
-    events = g.legal()
+    events = turnad.collated(g.legal())
     labels = [turnad.label(ev, app.players()) for ev in events]  # type: ignore[attr-defined]
     who = app.players()[g.result()["turn"] or 0]  # type: ignore[attr-defined]
     head = tr("%s: which event card?") % who

@@ -13,7 +13,7 @@ fit); C on a city or a conquest, the same place with more adjacent or a wall.
 from duelcore.compat import const
 
 from ..gfx.canvas import LARGE
-from ..lang import name, tr, word
+from ..lang import collate, name, tr, word
 from ..notices import args, pay, steps, units, value
 from . import choice
 from .menu import Menu
@@ -62,6 +62,16 @@ def label(ev: list, players: list) -> str:
         text = value(x)
         return "%s: %s" % (name(_AD, ev[2]), text) if text else name(_AD, ev[2])
     return args(ev) if n > 2 else name(_AD, verb)
+
+
+def collated(events: list) -> list:
+    """Events naming an event card (taken, played) in the language's order of the cards'
+    names (English's is the core's), each card's events as the core listed them."""
+    ids: list = []
+    for ev in events:
+        if ev[2] not in ids:
+            ids.append(ev[2])
+    return [ev for id in collate(_AD, ids) for ev in events if ev[2] == id]
 
 
 def payments(held: dict, first: dict) -> list:
@@ -259,7 +269,7 @@ class Screen(Menu):
             if verb in ("city", "conquer"):  # a row per place, A the likeliest
                 if verb == "city":
                     city = len(labels)
-                self._places(kinds[k], events, head, players, labels, right)
+                self._places(app, kinds[k], events, who, labels, right)
                 if verb == "city":
                     cities = len(labels) - city
                 continue
@@ -269,6 +279,7 @@ class Screen(Menu):
                 for ev in events:
                     texts.append(who + steps(ev[2]))
             elif verb == "event":  # the card's name says it
+                events = collated(events)
                 if len(events) <= _FEW:
                     texts = _rows(c, room, events, players, who, head)
             elif len(events) <= _FEW:
@@ -319,12 +330,37 @@ class Screen(Menu):
         super().__init__(app, title, labels, start, groups, right)
 
     def _places(
-        self, kind: tuple, events: list, head: str, players: list, labels: list, right: list
+        self, app: object, kind: tuple, events: list, who: str, labels: list, right: list
     ) -> None:
         """A city's or a conquest's rows, a row per place (``_split``): A plays its
-        likeliest event, C lists the others; the detail line says where, or who attacks."""
+        likeliest event, C lists the others; the detail line says where, or who attacks.
+        Worded ``City: Marble`` (``Conquer: Marble``, a temple on the right); where one
+        is too wide, as the lists worded them (``Marble, 0 adjacent``, a conquest's
+        ``City: Marble``), or the resource alone."""
+        c = app.canvas  # type: ignore[attr-defined]
+        room = app.width - 11  # type: ignore[attr-defined]  # a list row's
+        players = app.players()  # type: ignore[attr-defined]
         keys, heads, others = _split(events)
         temple = name(_AD, "temple")  # a conquest's city with one: on the right
+        extra = c.text_width(temple, LARGE) + 8
+        texts: list = []
+        for form in range(3):
+            texts = []
+            for j in range(len(heads)):
+                where = name(_AD, keys[j][0]) if keys[j][0] else tr("City")
+                if form == 0:
+                    text = who + name(_AD, kind[1]) + ": " + where
+                elif form == 1 and kind[1] == "city":
+                    text = who + label(heads[j], players)
+                elif form == 1:
+                    text = who + tr("City") + ": " + where
+                else:
+                    text = who + where
+                texts.append(text)
+                if c.text_width(text, LARGE) + (extra if keys[j][1] else 0) > room:
+                    break
+            else:
+                break
         for j in range(len(heads)):
             self.kinds.append(kind)
             self.events.append([heads[j]])
@@ -332,8 +368,7 @@ class Screen(Menu):
             if others[j]:
                 more = tr("%s; C: %d more") % (more, len(others[j]))
             self.others.append(others[j] or None)
-            where = keys[j][0]
-            labels.append(head + ": " + (name(_AD, where) if where else tr("City")))
+            labels.append(texts[j])
             right.append(temple if keys[j][1] else "")
             self.details.append(more)
 

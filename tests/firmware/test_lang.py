@@ -543,6 +543,46 @@ JA_WONDERS = [
 JA_TOKENS = ["経済", "建築", "神学", "数学", "石工術", "戦略", "哲学", "都市計画", "農業", "法律"]
 
 
+RU_CARDS = [
+    "Академия", "Артель", "Архитектор", "Верфь", "Гонорар", "Грабёж", "Дипломатия",
+    "Землетрясение", "Золотой рудник", "Каменоломня", "Коррупция", "Крепость", "Кузница",
+    "Купец", "Милостыня", "Мятеж", "Оракул", "Покупка", "Поселенец", "Привилегия", "Призыв",
+    "Процветание", "Рудокопы", "Саботаж", "Чума",
+]  # fmt: skip
+# By reading: いしきりば, がいこう, かいたくしゃ, がくいん, かじ, きんこう, けんちくか...
+JA_CARDS = [
+    "石切場", "外交", "開拓者", "学院", "鍛冶", "金鉱", "建築家", "好況", "強盗", "購入", "採鉱",
+    "地震", "謝礼", "召集", "商人", "神託", "造船所", "怠業", "大工", "堕落", "伝染病", "特権",
+    "反乱", "施し", "要塞",
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("code, cards", [("ru", RU_CARDS), ("ja", JA_CARDS), ("en", None)])
+def test_antike_cards_are_in_the_languages_order(code: str, cards: list | None) -> None:
+    """The event card owed is asked from a list in the language's order of the names
+    (English's: the core's, alphabetical), and A takes the card shown."""
+    import textfit
+
+    path = ROOT / "tests" / "vectors" / "antike-duellum" / "complete-game-second-player.json"
+    record = json.loads(path.read_text())
+    events = record["events"]
+    k = next(k for k, ev in enumerate(events) if ev[0] == "card")
+    with textfit.device(296, 128, code) as d:
+        d.app.new_game("antike-duellum", textfit.NAMES, record["setup"])
+        for ev in events[:k]:
+            d.play(ev)
+        menu = d.app.stack[-1]
+        shown = [make_lang.plain(code, label) for label in menu.labels]
+        if cards is None:
+            assert shown == sorted(shown) and shown[0] == "Academy"
+            return
+        assert shown == cards
+        menu.pick(0)  # the card shown first is the one taken
+        taken = d.app.match.event(-1)
+        assert taken[0] == "card" and taken[2] == menu.events[0][2]
+        assert make_lang.plain(code, lang.name("antike-duellum", taken[2])) == cards[0]
+
+
 @pytest.mark.parametrize(
     "code, wonders, tokens", [("ru", RU_WONDERS, RU_TOKENS), ("ja", JA_WONDERS, JA_TOKENS)]
 )
