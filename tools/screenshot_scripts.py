@@ -102,10 +102,9 @@ def splendor(ap: Autoplayer) -> str:
             shot(ap, "splendor-buy")
             bought = True
         if not reserved and ev[0] == "reserve" and not ev[2].startswith("deck"):
-            until(ap, ev, lambda v: v["screen"] == "cardsd")
-            ap.press("long down")  # level II: a few with points and crowns
+            # the card's level (II: a few with points and crowns), asked first
+            until(ap, ev, lambda v: v["screen"] == "cardsd" and "levels" not in v)
             shot(ap, "splendor-reserve")
-            ap.press("long up")
             reserved = True
         ap.event(ev)
         if k == len(events) // 2:

@@ -8,8 +8,13 @@ jumps and a few rows from any card; a row names the bonus colour, points (a star
 crown) and ability as the card shows them, and the line under the list gives the
 printed cost and, for a purchase, what the player pays (bonuses first, then tokens,
 gold for the rest, as the core computes it), in words, or in the token letters where
-the words do not fit the panel. A joker is offered once per colour it can take. Blind
-reservations from a deck come last.
+the words do not fit the panel. A joker is offered once per colour it can take.
+
+A reservation asks the level first (Levels: the three levels, the middle one selected,
+so each is a press at most from where it opens, then the decks that can be drawn from
+blind), then lists that level's cards alone by colour: any card is a level, a few colour
+jumps and a few rows away, where the list of all levels was up to 11 jumps from a level
+II card. A purchase lists every level's affordable cards (26 at most) at once.
 
 The list can hold every card not yet taken (the device cannot see the table), so a row
 is kept as three numbers and worded only when it is drawn: the rows' events and labels
@@ -39,7 +44,8 @@ _ALIKE = const(16)  # in the options: another card of its level reads as this on
 class Screen(Menu):
     in_game = True
 
-    def __init__(self, app: object, verb: str) -> None:
+    def __init__(self, app: object, verb: str, level: int = 0) -> None:
+        """``level``: that level's cards alone (a reservation: Levels), no deck."""
         g = app.match.game  # type: ignore[attr-defined]
         self.verb = verb
         self.player = g.result()["turn"]
@@ -59,11 +65,15 @@ class Screen(Menu):
                 continue
             flags = 0
             if cid.startswith("deck"):
+                if level:
+                    continue
                 lv = int(cid[4:])
                 card = _DECK + lv
             else:
                 card = find(cid)
                 lv = C.level(card)
+                if level and lv != level:
+                    continue
                 if opts is not None:
                     if "color" in opts:
                         flags = C.TOKENS.index(opts["color"]) + 1
@@ -147,6 +157,44 @@ class Screen(Menu):
         if self.rows:
             g = self.app.match.game  # type: ignore[attr-defined]
             self.app.play(g.legal(self.verb)[self.rows[i * _WIDE]])  # type: ignore[attr-defined]
+
+
+class Levels(Menu):
+    """A reservation's first question: the level (then Screen lists its cards), or a
+    blind draw from a deck (played at once)."""
+
+    in_game = True
+
+    def __init__(self, app: object) -> None:
+        g = app.match.game  # type: ignore[attr-defined]
+        self.player = g.result()["turn"]
+        count = bytearray(4)  # cards offered per level
+        decks = []
+        for ev in g.legal("reserve"):
+            cid = ev[2]
+            if cid.startswith("deck"):
+                decks.append(cid)
+            else:
+                count[C.level(find(cid))] += 1
+        self.levels = [1, 2, 3] + decks  # per row: its level, or the deck drawn from
+        row = tr("Level %s")
+        labels = [row % LEVELS[lv] for lv in (1, 2, 3)]
+        labels += [tr("Deck %s (blind)") % LEVELS[int(cid[4:])] for cid in decks]
+        no = tr("not now")
+        right = [str(count[lv]) if count[lv] else no for lv in (1, 2, 3)] + [""] * len(decks)
+        self.count = count
+        super().__init__(app, tr("Reserve a card"), labels, 1, None, right)
+
+    def pick(self, i: int) -> None:
+        app = self.app
+        lv = self.levels[i]
+        if type(lv) is str:
+            app.play(["reserve", self.player, lv])  # type: ignore[attr-defined]
+        elif self.count[lv]:
+            app.push(Screen(app, "reserve", lv))  # type: ignore[attr-defined]
+        else:
+            app.notice = tr("%s: not now") % self.labels[i]  # type: ignore[attr-defined]
+            app.redraw()  # type: ignore[attr-defined]
 
 
 class _Column:

@@ -1,15 +1,20 @@
 """Splendor Duel: the tokens taken (or bought with privileges), or returned over the
 10-token limit, one press per token.
 
-A adds one token of the selected colour, if some legal take still contains the
-selection, and moves on to the next colour below that can still be added; once the
-selection is a legal take that nothing legal extends (three tokens, usually), it is
-played at once. C (or a long A) plays a smaller legal selection, B
-takes the last token back (on an empty selection: back). Each row shows how many of
-that colour lie on the board and, on the right, how many are picked.
+The picker opens on the first colour it can add. A adds one token of the selected
+colour, if some legal take still contains the selection; the cursor stays on that
+colour while it can take another (two or three of a colour: A again), else moves on to
+the next colour below that can still be added, so that a take is the rows down to its
+last colour and an A a token, never a way round the end. Once the selection is a legal
+take that nothing legal extends (three tokens, usually), it is played at once. C (or a
+long A) plays a smaller legal selection, B takes the last token back (on an empty
+selection: back). Each row shows how many of that colour lie on the board and, on the
+right, how many are picked.
 
 Returning (``verb`` "return", the pending choice) is the same picker over the player's
-own tokens, gold included: each A returns one of the selected colour, the rows say how
+own tokens, gold included: each A returns one of the selected colour and moves on to
+the next colour that can go back (a return is spread over colours more often than a
+take: bench_turns' returns, median 6 presses moving on, 8 staying), the rows say how
 many are held and, on the right, how many go back, the line under them how many are
 still to return; the return is played when the hand is back to 10. Only what some of
 the core's legal returns contains is ever added.
@@ -72,8 +77,7 @@ class Screen(Menu):
         labels = [on % (name("splendor-duel", TOKENS[k]), self.board[k]) for k in range(kinds)]
         right = ["" for _ in range(kinds)]
         super().__init__(app, head, labels, 0, None, right)
-        if back:  # on the first colour held
-            self.i = self._next(kinds - 1)
+        self.i = self._next(kinds - 1)  # on the first colour it can add (or held)
         self._rights()
 
     def detail(self, i: int) -> "str | None":
@@ -129,11 +133,12 @@ class Screen(Menu):
         self.order[self.n] = k
         self.n += 1
         self._rights()
-        # On to the next colour below that the selection can still take (round the end;
-        # this one again when no other): a take of different colours is a press less
-        # each, and the row shows where it went
-        j = self._next(k)
-        if j == k and not self._addable(k) and self._legal():
+        # Taking, this colour again while it can take another; else (and returning) on to
+        # the next colour below that the selection can still take (round the end; this
+        # one when no other)
+        more = self._addable(k)
+        j = k if more and self.verb != "return" else self._next(k)
+        if not more and j == k and self._legal():
             self.done()  # played at once when nothing legal extends the selection
             return
         self.i = j

@@ -4,9 +4,10 @@ One column per player: points, crowns and the best colour's points against the 2
 10 that win, each as a big number over its target; the privileges held; a table of the
 tokens in hand and the bonuses (the bought cards' discounts) per colour, gold as gold;
 the cards reserved; a black flag with what is missing when a victory is three or less
-away. The status line says when a player plays again. A opens the turn (take, buy,
-reserve, privilege, replenish; UP/DOWN open it and move at once), B undoes, C: the
-rest. After a privilege or a replenish the turn's menu opens again by itself.
+away. The status line says when a player plays again. A opens the turn (on Tokens:
+buy and reserve below, privilege and replenish above; UP/DOWN open it and move at
+once), B undoes, C: the rest. After a privilege or a replenish the turn's menu opens
+again by itself, the token picker over it.
 
 Its words (cards, tokens, events told) are wordsd.py's.
 """
@@ -17,7 +18,7 @@ from ..gfx.canvas import CENTER, LARGE, SMALL, Canvas
 from ..gfx.icons import CROWN, GEM, SCROLL, STAR
 from ..lang import tr
 from ..ui import GAME_HINTS, REDO_HINTS, columns, corrections, flag, hints, pair, status
-from . import BTN_A, BTN_B, BTN_C, BTN_DOWN, BTN_UP, PRESS, Base, more, turnsd, wordsd
+from . import BTN_A, BTN_B, BTN_C, BTN_DOWN, BTN_UP, PRESS, Base, more, tokensd, turnsd, wordsd
 from .wordsd import COLOURS, COUNTED, LETTERS, PENDING, again
 
 NEAR = 3  # flag a victory this close
@@ -105,11 +106,16 @@ class Screen(Base):
             app.push(wordsd.pending(app))  # type: ignore[attr-defined]
         else:
             # a privilege used or the board replenished: the turn's action is still to
-            # come, so its menu opens again (a press less; B goes back to this screen)
+            # come, so its menu opens again, and over it the token picker for a take (a
+            # press less each); B there goes back to the menu, on Buy, and B again here
             m = app.match  # type: ignore[attr-defined]
             verb = m.event(m.played - 1)[0] if m.played else ""
             if verb == "privilege" or verb == "replenish":
-                app.push(turnsd.Screen(app))  # type: ignore[attr-defined]
+                menu = turnsd.Screen(app)
+                app.push(menu)  # type: ignore[attr-defined]
+                if menu.have[turnsd.TAKE]:
+                    menu.i = turnsd.BUY
+                    app.push(tokensd.Screen(app, "take"))  # type: ignore[attr-defined]
 
     def key(self, gesture: int) -> None:
         app = self.app

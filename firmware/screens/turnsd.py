@@ -1,24 +1,45 @@
 """Splendor Duel: what the player does this turn, from the core's legal events.
 
-Taking tokens comes first (the usual turn), then buying, reserving, the optional
-privileges and replenishing, always in these places (an entry not legal now says "not
-now"), so that a habit of presses stays right. Tokens are picked with the token picker
-(tokensd), cards from a list by level and colour (cardsd). After a privilege used or
-a replenish the tracking screen opens this menu again (tracksd.follow).
+The turn's one action (take tokens, buy, reserve) comes after the optional actions that
+may come before it, Privileges just above Tokens and Replenish above that, always in
+these places (an entry not legal now says "not now"), so that a habit of presses stays
+right. The menu opens on the first action legal now (Tokens, usually), so that every
+entry is at most two rows from where it opens, none round the end: Buy and Reserve
+below, Privileges and Replenish above. Tokens are picked with the token picker (tokensd),
+cards from a list by level and colour (cardsd). After a privilege used or a replenish
+the action is still to come: the tracking screen opens this menu again, on Buy, with
+the token picker over it for a take (tracksd.follow; B there: this menu).
 """
 
 from ..lang import tr, word
 from . import cardsd, tokensd
 from .menu import Menu
 
-_VERBS = ("take", "buy", "reserve", "privilege", "replenish")
+VERBS = ("replenish", "privilege", "take", "buy", "reserve")
+TAKE = 2  # VERBS' index of a take, then of a purchase
+BUY = 3
+_ORDER = (2, 3, 4, 1, 0)  # the actions first: where the menu opens
 _LABELS = (
+    word("Replenish"),
+    word("Privileges"),
     word("Tokens"),
     word("Buy a card"),
     word("Reserve"),
-    word("Privileges"),
-    word("Replenish"),
 )  # with "not now": 250 px
+
+
+def opening(g: object) -> tuple:
+    """Which VERBS are legal now (a byte each), and the entry the menu opens on: the
+    first action legal now, else the first entry legal (the simulator's autoplayer asks
+    too, to open the menu with its first move from the tracking screen)."""
+    have = bytearray(len(VERBS))
+    for ev in g.legal():  # type: ignore[attr-defined]
+        if ev[0] in VERBS:
+            have[VERBS.index(ev[0])] = 1
+    for k in _ORDER:
+        if have[k]:
+            return have, k
+    return have, _ORDER[0]
 
 
 class Screen(Menu):
@@ -26,20 +47,13 @@ class Screen(Menu):
 
     def __init__(self, app: object) -> None:
         g = app.match.game  # type: ignore[attr-defined]
-        have = []
-        for ev in g.legal():
-            if ev[0] not in have:
-                have.append(ev[0])
         # Every verb keeps its place (muscle memory); those not legal now say so.
-        self.verbs = _VERBS
-        self.have = bytearray([v in have for v in _VERBS])
+        self.verbs = VERBS
+        self.have, start = opening(g)
         no = tr("not now")
         right = ["" if k else no for k in self.have]
         self.p = g.result()["turn"]
         who = app.players()[self.p]  # type: ignore[attr-defined]
-        start = 0
-        while start < 4 and not self.have[start]:  # on the first verb legal now
-            start += 1
         labels = [tr(x) for x in _LABELS]
         super().__init__(app, tr("%s's turn") % who, labels, start, None, right)
 
@@ -53,5 +67,7 @@ class Screen(Menu):
             app.play(["replenish", self.p])  # type: ignore[attr-defined]
         elif verb == "take" or verb == "privilege":
             app.push(tokensd.Screen(app, verb))  # type: ignore[attr-defined]
+        elif verb == "reserve":
+            app.push(cardsd.Levels(app))  # type: ignore[attr-defined]
         else:
             app.push(cardsd.Screen(app, verb))  # type: ignore[attr-defined]

@@ -184,18 +184,19 @@ def test_7wd_back_to_a_full_set_of_wonders_marks_no_fifth(tmp_path: Path) -> Non
 
 
 def test_splendor_turn_menu_keeps_its_places(tmp_path: Path) -> None:
-    """Buy is always the second entry, whether or not a card can be bought now."""
+    """Buy is always the entry below Tokens, whether or not a card can be bought now; the
+    optional actions come above, Privileges nearest, and the menu opens on Tokens."""
     with apphelp.device(tmp_path) as d:
         ap = Autoplayer(d)
         keys(ap, "down", "a", "a", "a", "a")  # Splendor Duel, Play, first player, turn
         v = d.view()
-        assert v["screen"] == "turnsd"
+        assert v["screen"] == "turnsd" and v["i"] == 2
         assert v["labels"] == [
+            "Replenish",
+            "Privileges",
             "Tokens",
             "Buy a card",
             "Reserve",
-            "Privileges",
-            "Replenish",
         ]
         keys(ap, "down", "a")  # nothing can be bought at the start
         assert d.view()["screen"] == "turnsd"

@@ -1,7 +1,9 @@
-"""Splendor Duel's lists cut for presses: the card lists jump colour by colour within
-each level and no two rows read alike, the token picker moves on to the next colour it
-can still add (taking, and returning over the 10-token limit), and after a privilege or
-a replenish the turn's menu opens again (the action is still to come)."""
+"""Splendor Duel's lists cut for presses: a reservation asks the level, then lists that
+level by colour (jumps from colour to colour, no two rows alike); taking, the token
+picker stays on a colour while it can take another, and returning over the 10-token
+limit it moves on to the next colour held; the turn's menu opens on Tokens with the
+optional actions above it, and after a privilege or a replenish the token picker opens
+again over it (the action is still to come)."""
 
 import json
 from pathlib import Path
@@ -33,32 +35,51 @@ def _level(cid: str) -> int:
     return int(cid[4:]) if cid.startswith("deck") else C.level(find(cid))
 
 
-def test_reserve_list_jumps_by_colour_within_each_level(tmp_path: Path) -> None:
+def test_a_reservation_asks_the_level_then_lists_it_by_colour(tmp_path: Path) -> None:
     with apphelp.device(tmp_path) as d:
         ap = Autoplayer(d)
         _start(ap)
-        for g in ("down", "down", "a"):  # the turn's menu, Reserve
+        for g in ("down", "down", "a"):  # the turn's menu opens on Tokens: Reserve
             ap.press(g)
         v: dict[str, Any] = d.view()
-        assert v["screen"] == "cardsd" and len(v["labels"]) == 70  # 67 cards, 3 decks
+        assert v["screen"] == "cardsd" and v["levels"] == [1, 2, 3, "deck1", "deck2", "deck3"]
+        assert v["labels"][:3] == ["Level I", "Level II", "Level III"] and v["i"] == 1
+        ap.press("a")  # level II alone: 24 cards, by colour
+        v = d.view()
+        assert len(v["labels"]) == 24 and {_level(ev[2]) for ev in v["events"]} == {2}
         keys = [_key(ev[2]) for ev in v["events"]]
         starts = [k for k in range(len(keys)) if k == 0 or keys[k] != keys[k - 1]]
-        assert v["groups"] == starts and len(starts) > 12  # colours of three levels, decks
-        # No two rows read alike: the level at the left, and jokers that would read
-        # alike say the colours of their cost (2U2R)
-        levels = [_level(ev[2]) for ev in v["events"]]
-        read = list(zip(levels, v["labels"], strict=True))
-        assert len(set(read)) == len(read)
-        assert sum(1 for label in v["labels"] if label.startswith("Joker 1* ")) == 3
+        assert v["groups"] == starts and len(starts) == 7  # five colours, jokers, no bonus
+        # No two rows read alike: jokers that would read alike say the colours of their
+        # cost (2U2R)
+        assert len(set(v["labels"])) == len(v["labels"])
         ap.press("long down")
         v = d.view()
         assert v["i"] == starts[1] and v["labels"][v["i"]].startswith("Blue")
         ap.press("long up")
-        ap.press("long up")  # round to the decks, the last group
+        ap.press("long up")  # round to the cards without a bonus, the last group
         assert d.view()["i"] == starts[-1]
+        ap.press("b")  # back to the levels; a blind draw is played from there
+        ap.pick(d.view(), 4)
+        assert d.last.events == 1
+        assert d.call("import json\n_value = json.dumps(simdev.app.match.event(0))").value == [
+            "reserve",
+            0,
+            "deck2",
+        ]
 
 
-def test_token_picker_moves_on_and_privilege_reopens_the_turn(tmp_path: Path) -> None:
+def test_a_level_ii_reservation_is_a_few_presses(tmp_path: Path) -> None:
+    """2r1, the first red of level II, as a player reading the screen reserves it: the
+    menu's Reserve (DOWN twice, A), level II (A: it opens there), three colour jumps, A."""
+    with apphelp.device(tmp_path) as d:
+        ap = Autoplayer(d, reader=True)
+        _start(ap)
+        ap.event(["reserve", 0, "2r1"])
+        assert d.last.events == 1 and d.last.presses == 4 + 8
+
+
+def test_token_picker_stays_on_a_colour_while_it_can_take_another(tmp_path: Path) -> None:
     with apphelp.device(tmp_path) as d:
         ap = Autoplayer(d)
         _start(ap)
@@ -66,20 +87,44 @@ def test_token_picker_moves_on_and_privilege_reopens_the_turn(tmp_path: Path) ->
         ap.press("a")
         v = d.view()
         assert v["screen"] == "tokensd" and v["i"] == 0
-        ap.press("a")  # a white: on to blue
+        for _ in range(5):
+            ap.press("down")
+        ap.press("a")  # a pearl; another can be taken: still on pearl
         v = d.view()
-        assert v["sel"][0] == 1 and v["i"] == 1
+        assert v["sel"] == [0, 0, 0, 0, 0, 1] and v["i"] == 5
+        ap.press("a")  # the second (and last) pearl: on round to white
+        v = d.view()
+        assert v["sel"] == [0, 0, 0, 0, 0, 2] and v["i"] == 0
+        ap.press("c")  # two pearls are a take
+        assert d.last.events == 1
+        # Three blacks as a player reading the screen takes them: A opens the menu on
+        # Tokens, A the picker on white, four rows down, an A a token (the third plays)
+        before = d.last.presses
+        Autoplayer(d, reader=True).event(["take", 1, ["black", "black", "black"]])
+        assert d.last.events == 2 and d.last.presses - before == 9
+
+
+def test_a_privilege_then_the_take_on_the_same_picker(tmp_path: Path) -> None:
+    with apphelp.device(tmp_path) as d:
+        ap = Autoplayer(d)
+        _start(ap)
+        for g in ("a", "a", "a"):  # the turn's menu: Tokens; a white
+            ap.press(g)
         ap.press("c")  # one white is a take
         assert d.last.events == 1
-        # Player 2 starts with a privilege: used, then the menu is open again
-        for g in ("down", "down", "down", "a"):  # opens the menu on Buy, Privileges
+        # Player 2 starts with a privilege: UP opens the menu on Tokens and moves up to it
+        before = d.last.presses
+        for g in ("up", "a"):
             ap.press(g)
         v = d.view()
-        assert v["screen"] == "tokensd"
+        assert v["screen"] == "tokensd" and v["verb"] == "privilege"
         ap.press("a")  # the privilege's one token: played
-        assert d.last.events == 2
+        assert d.last.events == 2 and d.last.presses - before == 3
+        v = d.view()  # the token picker again, for the take
+        assert v["screen"] == "tokensd" and v["verb"] == "take" and "privilege" in v["notice"]
+        ap.press("b")  # not a take: back to the turn's menu, on Buy
         v = d.view()
-        assert v["screen"] == "turnsd" and "privilege" in v["notice"]
+        assert v["screen"] == "turnsd" and v["verbs"][v["i"]] == "buy"
         ap.press("b")
         assert d.view()["screen"] == "tracksd"
 

@@ -95,3 +95,16 @@ def test_an_antike_turn_is_a_few_presses() -> None:
         reader = bench_turns.per_turn(record, Path(tmp) / "r", True)
     assert measure.median(reader) <= bench_turns.BUDGETS["antike-duellum"], reader
     assert max(reader) <= 14, reader
+
+
+def test_no_splendor_turn_over_ten_presses() -> None:
+    """Splendor Duel on the simulator, a whole game: with the reservation asking the
+    level first, the token picker staying on a colour while it can take another, and
+    the picker again after a privilege, no turn as a reader presses it passes 10 (a
+    level II reservation was 16, three blacks 17), the median within the budget."""
+    path = ROOT / "tests" / "vectors" / "splendor-duel" / "complete-game.json"
+    record = json.loads(path.read_text())
+    with tempfile.TemporaryDirectory() as tmp:
+        reader = bench_turns.per_turn(record, Path(tmp) / "r", True)
+    assert max(reader) <= bench_turns.MOST, reader
+    assert measure.median(reader) <= bench_turns.BUDGETS["splendor-duel"], reader

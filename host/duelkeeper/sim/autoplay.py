@@ -27,8 +27,6 @@ from duelkeeper.sim.script import BUTTONS, LONG_MS, PRESS_MS, Step, masks
 
 GAMES = ("7wd", "splendor-duel", "antike-duellum")
 _TOKENS = ("white", "blue", "green", "red", "black", "pearl", "gold")
-# Splendor Duel's turn menu after its first entry (firmware/screens/turnsd.py)
-_LATER = ("buy", "reserve", "privilege")
 _MAX_STEPS = 400  # gestures for one event before the autoplayer gives up
 
 
@@ -403,6 +401,10 @@ class Autoplayer:
                 self.pick(v, t, "a")
             else:
                 self.pick(v, t, "c")
+        elif screen == "cardsd" and "levels" in v:  # a reservation: the level first
+            cid = ev[2] if isinstance(ev[2], str) else card_id(find(ev[2]))
+            want = cid if cid.startswith("deck") else int(cid[0])
+            self.pick(v, v["levels"].index(want))
         elif screen in ("choice", "cardsd"):
             events = v.get("events") or []
             for k, e in enumerate(events):
@@ -410,12 +412,23 @@ class Autoplayer:
                     self.pick(v, k)
                     return
             raise AutoplayError(f"{ev} is not offered on {screen}: {v['labels']}")
-        elif screen == "tracksd" and ev[0] in _LATER and not self.three:
-            self.press("down")  # opens the turn's menu and moves on from Tokens
+        elif screen == "tracksd" and not self.three:
+            # UP/DOWN open the turn's menu and move at once: the first gesture of the
+            # way from the entry it opens on (the first action legal now) to ev's
+            reply = self.device.call(
+                "import firmware.screens.turnsd as _t\n"
+                "_h, _s = _t.opening(simdev.app.match.game)\n"
+                "_value = [list(_t.VERBS), _s]\ndel _t, _h, _s"
+            )
+            verbs, start = reply.value
+            way = read_path(start, verbs.index(ev[0]), None) if ev[0] in verbs else []
+            self.press(way[0] if way else "a")
         elif screen in ("tracksd", "trackad"):
             self.press("a")
         elif screen == "turnsd":
             self.pick(v, v["verbs"].index(ev[0]))
+        elif screen == "tokensd" and v["verb"] != ev[0]:
+            self.press("b")  # the picker opened for a take: back to the turn's menu
         elif screen == "tokensd":
             sel = v["sel"]  # gems and pearls; gold too when returning
             need = [0] * len(sel)

@@ -102,6 +102,8 @@ def view() -> str:
         "kinds",
         "page",
         "others",
+        "levels",
+        "verb",
         "n",
         "cur",
         "seat",
