@@ -10,6 +10,7 @@ The scripts are plain button scripts: ``duelkeeper sim --script docs/screenshots
 shot (and every frame as NNNN.png). Run this again when the menus change.
 """
 
+import json
 import sys
 import tempfile
 from collections.abc import Callable
@@ -29,6 +30,7 @@ from duelkeeper.sim.script import Step  # noqa: E402
 from duelkeeper.sim.tablegame import antike_record, splendor_record, table_record  # noqa: E402
 
 OUT = ROOT / "docs" / "screenshots"
+RETURN = ROOT / "tests" / "vectors" / "splendor-duel" / "return-three-with-gold.json"
 
 
 def shot(ap: Autoplayer, name: str) -> None:
@@ -114,6 +116,20 @@ def splendor(ap: Autoplayer) -> str:
     return "Splendor Duel: a whole game (tablegame splendor seed 4)"
 
 
+def splendor_return(ap: Autoplayer) -> str:
+    record = json.loads(RETURN.read_text())
+    events = record["events"]
+    ap.start(record)
+    for k, ev in enumerate(events):
+        if ap.device.last.events > k:
+            continue  # the device took it: the only choice there was
+        if ev[0] == "return":  # the picker over the player's own tokens: one gone back
+            until(ap, ev, lambda v: v["screen"] == "tokensd" and sum(v["sel"]) == 1)
+            shot(ap, "splendor-return")
+        ap.event(ev)
+    return "Splendor Duel: tokens over 10 returned (tests/vectors/splendor-duel/%s)" % RETURN.name
+
+
 def antike(ap: Autoplayer) -> str:
     record = antike_record(1, 24)
     ap.start(record)
@@ -172,6 +188,7 @@ def quick(ap: Autoplayer) -> str:
 SCRIPTS: dict[str, Callable[[Autoplayer], str]] = {
     "7wd": seven,
     "splendor": splendor,
+    "splendor-return": splendor_return,
     "antike": antike,
     "names": names,
     "quick": quick,
@@ -185,6 +202,7 @@ SCRIPTS: dict[str, Callable[[Autoplayer], str]] = {
 LANGS: dict[str, tuple[str, ...]] = {
     "7wd": ("ja", "ru"),
     "splendor": ("ja", "ru"),
+    "splendor-return": ("ja", "ru"),
     "antike": ("ja", "ru"),
 }
 
