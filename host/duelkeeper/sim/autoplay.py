@@ -421,7 +421,10 @@ class Autoplayer:
                 "_value = [list(_t.VERBS), _s]\ndel _t, _h, _s"
             )
             verbs, start = reply.value
-            way = read_path(start, verbs.index(ev[0]), None) if ev[0] in verbs else []
+            way = []
+            if ev[0] in verbs:
+                t = verbs.index(ev[0])
+                way = read_path(start, t, None) if self.reader else path(len(verbs), start, t, None)
             self.press(way[0] if way else "a")
         elif screen in ("tracksd", "trackad"):
             self.press("a")
