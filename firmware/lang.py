@@ -1,15 +1,12 @@
 """The device's language: its words (docs/languages.md).
 
-Every language's words are read from its catalog on the flash (``gfx/lang-<code>.bin``,
-made by tools/make_lang.py, which describes it), English's too: the build
-(``duelkeeper.wordindex``) turns each ``tr("...")`` and ``word("...")`` of the firmware
-into the word's number in the catalogs, so that no English text is kept in the bytecode,
-which the heap would hold while its module is loaded (and its short words, interned,
-for good). firmware/speak.py opens a catalog; firmware/lookup.py reads its
-words. Callers translate once, where they build a label or a notice, never per frame. Run as sources
-(the tests on CPython), the words are the English texts themselves; English returns
-them, another language finds them by key. ``name`` writes a component's id as a title
-in English, and reads its name from the catalog in another language.
+A word is written in the sources as its English text, ``tr("Score so far")``: English
+returns it as it is (the string is a name the firmware holds, so it costs no heap);
+another language reads it from its catalog on the flash (``gfx/lang-<code>.bin``, made
+by tools/make_lang.py, which describes it; firmware/speak.py opens it, firmware/lookup.py
+reads it). Callers translate once, where they build a label or a notice, never per
+frame. ``name`` writes a component's id as a title in English, and reads its name from
+the catalog in another language.
 
 A catalog's strings hold each of their letters outside ASCII as the character
 ``canvas.PRIVATE + i`` for glyph i of the language's fonts in the same file: canvas.py
@@ -30,16 +27,13 @@ def lang() -> str:
     return _lang
 
 
-def tr(text: "str | int") -> str:
-    """``text`` (English, with its ``%`` placeholders; in the build, its number) in the
-    device's language."""
-    if isinstance(text, str):  # the sources as they are, or a word only known when shown
-        return text if _lang == "en" else lookup.tr(text)
-    return lookup.numbered(text)
+def tr(text: str) -> str:
+    """``text`` (English, with its ``%`` placeholders) in the device's language."""
+    return text if _lang == "en" else lookup.tr(text)
 
 
-# Marks a word that a table keeps for ``tr()`` later: the build numbers it as it numbers
-# tr's. The sources run as they are get the text itself (``str`` costs no function).
+# Marks a word that a table keeps for ``tr()`` later, so that the check of the catalogs
+# (tests/firmware/test_lang.py) finds it as it finds tr's (``str`` costs no function).
 word = str
 
 
@@ -90,7 +84,7 @@ def plural(n: int) -> int:
     return 1 if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14 else 2
 
 
-def count(n: int, text: "str | int", sign: bool = False) -> str:
+def count(n: int, text: str, sign: bool = False) -> str:
     """``n`` things in words: ``text`` is a word's forms, ``|`` between them, each with its
     ``%d`` (``"%d coin|%d coins"``); the language's form for ``n`` (``plural``);
     ``sign``: ``+1 coin``, ``-2 coins``, as a correction says."""

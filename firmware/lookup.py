@@ -1,13 +1,11 @@
 """A language's words read from its catalog, for firmware/lang.py.
 
 The catalog is canvas.py's open ``_FILE``, English's from boot (firmware/speak.py opens
-another). A word the build numbered (``duelkeeper.wordindex``) is
-record ``i``: two reads of the flash. A text only known when shown (or the sources run
-as they are) is found by its English key's hash (tools/make_lang.py's ``key_hash``) in
-the catalog's hash table: about three reads. Another language's catalog holds no key
-of the device's own words, which English's, kept open, holds at the same numbers: such
-a word is found there, then read from the language's. Either builds the one string it
-returns.
+another). A text is found by its English key's hash (tools/make_lang.py's ``key_hash``)
+in the catalog's hash table: about three reads of the flash. Another language's catalog
+holds no key of the device's own words, which English's, kept open, holds at the same
+places: such a word is found there, then read from the language's. Either builds the
+one string it returns.
 """
 
 from .gfx import canvas
@@ -71,13 +69,6 @@ def _find(key: bytes) -> "tuple[int, bytes] | None":
     b = _buf
     cut = rec.find(b"\0") + 1
     return (b[0] | b[1] << 8 | b[2] << 16 | b[3] << 24) + cut, rec[cut:]
-
-
-def numbered(i: int) -> str:
-    """Word ``i``: its value, or in English (no value) its key."""
-    rec = _record(canvas._FILE, i)
-    cut = rec.find(b"\0")
-    return str(rec[cut + 1 :] if cut + 1 < len(rec) else rec[:cut], "utf-8")
 
 
 def tr(text: str) -> str:

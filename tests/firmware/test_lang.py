@@ -1,6 +1,7 @@
 """The device's languages: the catalogs tools/make_lang.py builds from Debian's fonts, and
 firmware/lang.py reading them on CPython and on the MicroPython VM alike."""
 
+import ast
 import json
 import re
 import sys
@@ -11,7 +12,6 @@ import apphelp
 import fwhelp
 import pytest
 
-from duelkeeper import wordindex
 from duelkeeper.repo import ROOT
 from duelkeeper.sim.autoplay import Autoplayer
 from duelkeeper.sim.device import cached_build, shipped
@@ -45,32 +45,84 @@ def test_every_string_of_the_catalog_is_found(code: str) -> None:
     table = make_lang.strings(code)
     speak.use(code)
     assert lang.lang() == code
-    for i, (key, value) in enumerate(table.items()):
+    for key, value in table.items():
         game, _, id = key.partition(":")
         if game in make_lang.GAMES and " " not in key:
             full, _, cut = value.partition("\0")
             assert make_lang.plain(code, lang.name(game, id)) == full, key
             assert make_lang.plain(code, _row(game, id)) == (cut or full), key
-        else:  # by its key (the sources), and by the number the build gives it
+        else:  # by its key, the English the sources pass
             want = value or key  # English's words are their keys
             assert make_lang.plain(code, lang.tr(key)) == want, key
-            assert make_lang.plain(code, lang.tr(i)) == want, key
     assert lang.tr("no such words") == "no such words"  # English where the catalog is silent
     assert lang.name("7wd", "no-such-card") == "No Such Card"
 
 
-def test_every_catalog_numbers_the_words_alike() -> None:
-    # English's catalog alone holds the device's words' keys; another's record of the
-    # same number holds the word in its language, and no key
-    english = wordindex.numbers()
+def _records(path: Path) -> list[bytes]:
+    """A catalog's records (tools/make_lang.py lays the file out)."""
+    data = path.read_bytes()
+    n = int.from_bytes(data[4:6], "little")
+    at = [int.from_bytes(data[16 + 4 * i : 20 + 4 * i], "little") for i in range(n + 1)]
+    return [data[at[i] : at[i + 1]] for i in range(n)]
+
+
+def test_every_catalog_keeps_the_words_at_the_same_places() -> None:
+    # English's catalog alone holds the device's words' keys; another's record at the
+    # same place holds the word in its language, and no key (firmware/lookup.py)
+    english = [r.split(b"\0", 1)[0].decode() for r in _records(make_lang.catalog_path("en"))]
     assert len(english) == len(make_lang.device_words()) > 300
     for code in ("ja", "ru"):
         table = make_lang.strings(code)
-        records = wordindex.records(make_lang.catalog_path(code))
+        records = _records(make_lang.catalog_path(code))
         assert len(records) > len(english)  # the names follow
-        for key, i in english.items():
+        for i, key in enumerate(english):
             assert records[i][:1] == b"\0", (code, key)
             assert make_lang.plain(code, records[i][1:].decode()) == table[key], (code, key)
+
+
+def _texts(tree: ast.Module) -> list[ast.Call]:
+    """The calls of firmware/lang.py's ``tr`` and ``word`` in ``tree``, under whatever
+    names the module imports them or lang itself."""
+    calls: set[str] = set()
+    modules: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            for alias in node.names:
+                if (node.module or "").split(".")[-1] == "lang" and alias.name in ("tr", "word"):
+                    calls.add(alias.asname or alias.name)
+                elif alias.name == "lang":
+                    modules.add(alias.asname or alias.name)
+    return [
+        node
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call)
+        and (
+            (isinstance(node.func, ast.Name) and node.func.id in calls)
+            or (
+                isinstance(node.func, ast.Attribute)
+                and isinstance(node.func.value, ast.Name)
+                and node.func.value.id in modules
+                and node.func.attr in ("tr", "word")
+            )
+        )
+    ]
+
+
+def test_every_word_the_firmware_shows_is_in_the_catalogs() -> None:
+    # a text no catalog has would show in English in every language
+    words = {w["en"] for w in make_lang.device_words()}
+    found = 0
+    for py in sorted((ROOT / "firmware").rglob("*.py")):
+        for call in _texts(ast.parse(py.read_text(encoding="utf-8"))):
+            where = "%s:%d" % (py.relative_to(ROOT), call.lineno)
+            arg = call.args[0] if len(call.args) == 1 and not call.keywords else None
+            if not isinstance(arg, ast.Constant):  # a text only known when shown
+                name = call.func.id if isinstance(call.func, ast.Name) else call.func.attr
+                assert name != "word", where + ": word() takes one text as it is"
+                continue
+            assert arg.value in words, where + ": %r: add it to lang/device.tsv" % arg.value
+            found += 1
+    assert found > 200
 
 
 def test_english_texts_are_their_own_words_and_names_are_titles() -> None:
@@ -78,8 +130,6 @@ def test_english_texts_are_their_own_words_and_names_are_titles() -> None:
     speak.use("en")
     assert lang.lang() == "en" and canvas._glyphs == 0
     assert lang.tr("Score so far") == "Score so far"
-    # the build's number for it: read from English's catalog
-    assert lang.tr(wordindex.numbers()["Score so far"]) == "Score so far"
     assert lang.name("7wd", "statue-of-zeus") == "Statue of Zeus"
     assert lang.row("7wd", "statue-of-zeus") == "Statue of Zeus"  # a string: no place
 

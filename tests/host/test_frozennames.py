@@ -13,7 +13,7 @@ LONG = "a text of more than ten characters"
 def _mpy(tmp_path: Path, source: str) -> bytes:
     src = tmp_path / "m.py"
     src.write_text(source, encoding="utf-8")
-    mpycross.compile_file(src, tmp_path / "m.mpy", words={})
+    mpycross.compile_file(src, tmp_path / "m.mpy")
     return (tmp_path / "m.mpy").read_bytes()
 
 
