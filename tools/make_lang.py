@@ -16,9 +16,9 @@ build/fonts (docs/languages.md, "Fonts"):
 * large (16 px, list rows): Shinonome Gothic Bold 16 (xfonts-shinonome), public domain.
 
 English needs no fonts: its catalog holds the device's own words only, each record's
-value empty (the key is the English), for the build that numbers the words
-(``duelkeeper.wordindex``): the English a screen shows is read from the flash as another
-language's is, not kept in the bytecode, which would hold it in the heap.
+value empty (the key is the English). It is the index another language finds a device
+word in (firmware/lookup.py): their catalogs keep the word at the same place, without
+its key.
 
 Only the characters the language's strings use are kept, each at both sizes, the most
 used first: the strings hold the 17 most used as one byte each (``char``). A character
@@ -41,8 +41,8 @@ one file beside it that every language shares (canvas.py keeps both open):
     ..      u16 x M, the hash table: slot ``key_hash(key) & (M - 1)``, or the next ones
             (open addressing), holds 1 + the index of the key's record; 0 is empty
     ..      N records: the key (UTF-8), a zero byte, the value. The device's own words
-            come first, sorted by key, so that word i is the same in every catalog (the
-            number the build gives it); only English's hold their keys, which the
+            come first, sorted by key, so that word i is the same in every catalog;
+            only English's hold their keys, which the
             device finds there for every language (English's catalog stays open:
             firmware/lookup.py), so another language's hash table has none of them.
             Then the components' names (not in English):

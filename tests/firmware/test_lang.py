@@ -1,7 +1,6 @@
 """The device's languages: the catalogs tools/make_lang.py builds from Debian's fonts, and
 firmware/lang.py reading them on CPython and on the MicroPython VM alike."""
 
-import ast
 import json
 import re
 import sys
@@ -78,51 +77,6 @@ def test_every_catalog_keeps_the_words_at_the_same_places() -> None:
         for i, key in enumerate(english):
             assert records[i][:1] == b"\0", (code, key)
             assert make_lang.plain(code, records[i][1:].decode()) == table[key], (code, key)
-
-
-def _texts(tree: ast.Module) -> list[ast.Call]:
-    """The calls of firmware/lang.py's ``tr`` and ``word`` in ``tree``, under whatever
-    names the module imports them or lang itself."""
-    calls: set[str] = set()
-    modules: set[str] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom):
-            for alias in node.names:
-                if (node.module or "").split(".")[-1] == "lang" and alias.name in ("tr", "word"):
-                    calls.add(alias.asname or alias.name)
-                elif alias.name == "lang":
-                    modules.add(alias.asname or alias.name)
-    return [
-        node
-        for node in ast.walk(tree)
-        if isinstance(node, ast.Call)
-        and (
-            (isinstance(node.func, ast.Name) and node.func.id in calls)
-            or (
-                isinstance(node.func, ast.Attribute)
-                and isinstance(node.func.value, ast.Name)
-                and node.func.value.id in modules
-                and node.func.attr in ("tr", "word")
-            )
-        )
-    ]
-
-
-def test_every_word_the_firmware_shows_is_in_the_catalogs() -> None:
-    # a text no catalog has would show in English in every language
-    words = {w["en"] for w in make_lang.device_words()}
-    found = 0
-    for py in sorted((ROOT / "firmware").rglob("*.py")):
-        for call in _texts(ast.parse(py.read_text(encoding="utf-8"))):
-            where = "%s:%d" % (py.relative_to(ROOT), call.lineno)
-            arg = call.args[0] if len(call.args) == 1 and not call.keywords else None
-            if not isinstance(arg, ast.Constant):  # a text only known when shown
-                name = call.func.id if isinstance(call.func, ast.Name) else call.func.attr
-                assert name != "word", where + ": word() takes one text as it is"
-                continue
-            assert arg.value in words, where + ": %r: add it to lang/device.tsv" % arg.value
-            found += 1
-    assert found > 200
 
 
 def test_english_texts_are_their_own_words_and_names_are_titles() -> None:
