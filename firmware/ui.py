@@ -40,7 +40,7 @@ _THREE = (  # the same, in _FIVE's order
 )  # fmt: skip
 
 
-def hints(app: object, text: "str | int") -> str:
+def hints(app: object, text: str) -> str:
     """The hints ``text`` (a screen's, English) for this board, in the device's language."""
     if app.buttons.three and text in _FIVE:  # type: ignore[attr-defined]
         return tr(_THREE[_FIVE.index(text)])
