@@ -251,8 +251,10 @@ class Screen(Menu):
             if here:
                 hand = len(labels)
             if verb == "produce":  # with a temple first: 3 of the resource, not 1
-                events = [ev for ev in events if ev[3]] + [ev for ev in events if not ev[3]]
-                produce = len(labels)
+                first = [ev for ev in events if ev[3]]
+                events = first + [ev for ev in events if not ev[3]]
+                # the cursor on the middle resource (with a temple where there is one)
+                produce = len(labels) + (len(first or events) - 1) // 2
             elif verb == "wall" and p == turn:
                 wall = len(labels)
             elif verb == "personality" and p == turn:  # the navigator: the board's word
@@ -311,7 +313,8 @@ class Screen(Menu):
                 labels.append(texts[j])
                 right.append(tail)
                 self.details.append(more)
-        # The row likeliest next: after the move, the production; after a temple, the
+        # The row likeliest next: after the move, the production's middle resource (a
+        # press from the other two, as 2 steps is from 1 and 3); after a temple, the
         # wall the same space builds; once the action is done, a personality the rules
         # let the player claim (not the navigator: the board's word); after a city,
         # while another can be founded, the middle city row (a press from the other two,

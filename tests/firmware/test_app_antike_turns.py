@@ -39,7 +39,9 @@ def test_the_turn_menu_stays_until_the_turn_is_handed_over() -> None:
         assert _screen(d) == "turnad" and menu.title == "Player 2's turn"
         over = menu.kinds.index((0, "rondel"))  # handing over: player 1's moves, a group
         assert menu.labels[over] == "Player 1: 1 step" and over in menu.groups
-        assert menu.events[menu.i][0][0] == "produce"  # the action to enter: production
+        rows = [j for j in range(len(menu.kinds)) if menu.kinds[j] == (1, "produce")]
+        first = [j for j in rows if menu.events[j][0][3]] or rows  # with a temple first
+        assert menu.i == first[(len(first) - 1) // 2]  # the action: the middle production
         d.play(events[8])  # a city: still player 2's turn, still the menu
         assert _screen(d) == "turnad"
         menu = d.app.stack[-1]  # another city can be founded: the cursor between them
