@@ -47,6 +47,18 @@ def hints(app: object, text: str) -> str:
     return tr(text)
 
 
+def game_hints(s: object) -> str:
+    """A tracking screen's hints: the redo's while the C menu offers one (App.undone),
+    worded the first time it does; most games never undo, and in Japanese and Russian a
+    word is a string in the heap."""
+    app = s.app  # type: ignore[attr-defined]
+    if not app.undone:
+        return s.hints  # type: ignore[attr-defined]
+    if s.redo is None:  # type: ignore[attr-defined]
+        s.redo = hints(app, REDO_HINTS)  # type: ignore[attr-defined]
+    return s.redo  # type: ignore[attr-defined]
+
+
 BAR = _BAR
 
 

@@ -21,7 +21,7 @@ from duelcore.sevenwonders.game import PENDING
 from ..gfx.canvas import SMALL, Canvas
 from ..gfx.icons import COIN, SCIENCE, SCROLL, SHIELD, STAR, WONDER
 from ..lang import name, thing, tr, word
-from ..ui import GAME_HINTS, REDO_HINTS, columns, flag, hints, pair, status
+from ..ui import GAME_HINTS, columns, flag, game_hints, hints, pair, status
 from . import BTN_A, BTN_B, BTN_C, BTN_DOWN, BTN_UP, PRESS, Base, choice, more, pick7
 
 # Flag a threat from this close: shields to the capital, symbols missing.
@@ -57,7 +57,7 @@ class Screen(Base):
     def __init__(self, app: object) -> None:
         super().__init__(app)
         self.hints = hints(app, GAME_HINTS)
-        self.redo = hints(app, REDO_HINTS)
+        self.redo: str | None = None  # ui.game_hints words it when first needed
         # The words it draws, looked up once (per frame they would load lang's lookup)
         self.words = (
             tr("AGE %s  %d/20"), tr("%d TO WIN"), tr("Age %s  %d/20  %s to play"),
@@ -235,4 +235,4 @@ def draw(c: Canvas, s: object) -> None:
         if sci <= _SCIENCE_NEAR:
             c.icon(SCIENCE, x, y - 1)
             flag(c, s.words[1] % sci, x + 13, y)  # type: ignore[attr-defined]
-    status(c, s.app, s.redo if s.app.undone else s.hints, s.status())  # type: ignore[attr-defined]
+    status(c, s.app, game_hints(s), s.status())  # type: ignore[attr-defined]

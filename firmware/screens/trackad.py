@@ -14,7 +14,7 @@ from ..gfx.canvas import LARGE, SMALL, Canvas
 from ..gfx.icons import CROWN
 from ..lang import lang, name, tr
 from ..notices import PAID, describe
-from ..ui import GAME_HINTS, REDO_HINTS, big, columns, corrections, flag, hints, status
+from ..ui import GAME_HINTS, big, columns, corrections, flag, game_hints, hints, status
 from . import BTN_A, BTN_B, BTN_C, BTN_DOWN, BTN_UP, PRESS, Base, choice, more, turnad
 
 NEAR = 2
@@ -39,12 +39,12 @@ class Screen(Base):
         self.turn = 0
         self.phase = ""
         self.over = False
-        # The words the frame shows, in the device's language.
+        self.hints = hints(app, GAME_HINTS)
+        self.redo: str | None = None  # ui.game_hints words it when first needed
         # The words it draws, looked up once (per frame they would load lang's lookup)
         self.words = (
-            hints(app, GAME_HINTS), tr("MIGC"), tr("CAN CLAIM"), tr("Cities %d  Temples %d"),
-            tr("%d TO WIN"), tr("%s to play  %s"), hints(app, REDO_HINTS),
-            tr("Legions %d  Galleys %d"), tr("Walls %d  Cards %d"),
+            tr("MIGC"), tr("CAN CLAIM"), tr("Cities %d  Temples %d"), tr("%d TO WIN"),
+            tr("%s to play  %s"), tr("Legions %d  Galleys %d"), tr("Walls %d  Cards %d"),
         )  # fmt: skip
 
     def enter(self) -> None:
@@ -114,7 +114,7 @@ class Screen(Base):
 
     def status(self) -> str:
         who = self.app.players()[self.turn]  # type: ignore[attr-defined]
-        return self.words[5] % (who, self.phase)
+        return self.words[4] % (who, self.phase)
 
     def describe(self, event: list) -> str:
         """An event as a notice line (firmware/notices.py)."""
@@ -176,22 +176,22 @@ def draw(c: Canvas, s: object) -> None:
         if wide > half - 8:  # two-digit counts on a narrow panel: small digits
             font = SMALL
         for k in range(4):
-            x = c.text(words[1][k], x, tag_y, tag)
+            x = c.text(words[0][k], x, tag_y, tag)
             x = c.text(str(res[k]), x + 2, y if font is LARGE else y + 7, font) + 6
         y = 76
         c.text(
-            words[3] % (s.cities[p], s.temples[p]),  # type: ignore[attr-defined]
+            words[2] % (s.cities[p], s.temples[p]),  # type: ignore[attr-defined]
             x0,
             y,
         )
         held = s.held[p]  # type: ignore[attr-defined]
-        c.text(words[7] % (held[0], held[1]), x0, 85)
-        c.text(words[8] % (held[2], held[3]), x0, 94)
+        c.text(words[5] % (held[0], held[1]), x0, 85)
+        c.text(words[6] % (held[2], held[3]), x0, 94)
         y = 102
         left = 9 - s.personalities[p]  # type: ignore[attr-defined]
         x = x0
         if left <= 2:
-            x = flag(c, words[4] % left, x, y)
+            x = flag(c, words[3] % left, x, y)
         if s.claim[p]:  # type: ignore[attr-defined]
-            flag(c, words[2], x, y)
-    status(c, s.app, words[6] if s.app.undone else words[0], s.status())  # type: ignore[attr-defined]
+            flag(c, words[1], x, y)
+    status(c, s.app, game_hints(s), s.status())  # type: ignore[attr-defined]
