@@ -26,21 +26,9 @@ A resource object {resource: 0-6} is one 3-bit field per resource (0: the key is
 else n + 1); an optional resource is 0 absent, 1 null, 2 + the resource.
 """
 
-from ..compat import const
+from . import layout as L
 from .parse import index
 from .tables import CARDS, CONQUER_KEYS, KNOWLEDGE, PERSONALITIES, RESOURCES, VERBS
-
-# Event cards with an argument (tables.CARDS order).
-_ARCHITECT = const(1)
-_DIPLOMACY = const(5)
-_EARTHQUAKE = const(6)
-_HONORARIUM = const(11)
-_MERCHANT = const(12)
-_MINING = const(13)
-_MUTINY = const(14)
-_RECRUITS = const(20)
-_SABOTAGE = const(21)
-_SETTLER = const(22)
 
 _UNIT = "army fleet"
 # Where each conquer detail (CONQUER_KEYS order) starts in the details field; the last
@@ -118,13 +106,13 @@ def _details(d: object) -> int:
 
 def _card_arg(c: int, x: object) -> int:
     """The argument of event card c, in at most 18 bits, or -1."""
-    if c == _ARCHITECT or c == _EARTHQUAKE:  # adjacent temples; a wall's owner
+    if c == L.ARCHITECT or c == L.EARTHQUAKE:  # adjacent temples; a wall's owner
         return _num(x, 63)
-    if c == _HONORARIUM:
+    if c == L.HONORARIUM:
         return _bundle(x, 4)
-    if c == _SABOTAGE:
+    if c == L.SABOTAGE:
         return index(x, CARDS)
-    if c == _MERCHANT:  # {"give": {...}, "take": {...}}: marble, iron, gold only
+    if c == L.MERCHANT:  # {"give": {...}, "take": {...}}: marble, iron, gold only
         if type(x) is not dict or len(x) != 2 or "give" not in x or "take" not in x:
             return -1
         return _bundle(x["give"], 3) | _bundle(x["take"], 3) << 9
@@ -132,37 +120,37 @@ def _card_arg(c: int, x: object) -> int:
         return -1
     a = x[0]
     if len(x) == 1:  # settler [adjacent_same]
-        return _num(a, 63) if c == _SETTLER else -1
+        return _num(a, 63) if c == L.SETTLER else -1
     b = x[1]
-    if c == _DIPLOMACY:  # [resource, temple]
+    if c == L.DIPLOMACY:  # [resource, temple]
         return index(a, RESOURCES) | _flag(b) << 2
-    if c == _MINING:  # [from, to]
+    if c == L.MINING:  # [from, to]
         return index(a, RESOURCES) | index(b, RESOURCES) << 2
-    if c == _MUTINY:  # [owner, unit]
+    if c == L.MUTINY:  # [owner, unit]
         return _num(a, 1) | index(b, _UNIT) << 1
-    if c == _RECRUITS:  # [armies, fleets]
+    if c == L.RECRUITS:  # [armies, fleets]
         return _num(a, 15) | _num(b, 15) << 4
-    if c == _SETTLER:  # [adjacent_same, resource or null]
+    if c == L.SETTLER:  # [adjacent_same, resource or null]
         return _num(a, 63) | _opt(b) << 6
     return -1
 
 
 def _card_value(c: int, f: int) -> object:
-    if c == _ARCHITECT or c == _EARTHQUAKE:
+    if c == L.ARCHITECT or c == L.EARTHQUAKE:
         return f
-    if c == _HONORARIUM:
+    if c == L.HONORARIUM:
         return _unbundle(f)
-    if c == _SABOTAGE:
+    if c == L.SABOTAGE:
         return _word(CARDS, f)
-    if c == _MERCHANT:
+    if c == L.MERCHANT:
         return {"give": _unbundle(f & 0x1FF), "take": _unbundle(f >> 9)}
-    if c == _DIPLOMACY:
+    if c == L.DIPLOMACY:
         return [_word(RESOURCES, f & 3), f >> 2 == 1]
-    if c == _MINING:
+    if c == L.MINING:
         return [_word(RESOURCES, f & 3), _word(RESOURCES, f >> 2)]
-    if c == _MUTINY:
+    if c == L.MUTINY:
         return [f & 1, _word(_UNIT, f >> 1)]
-    if c == _RECRUITS:
+    if c == L.RECRUITS:
         return [f & 15, f >> 4]
     return [f & 63] if f < 64 else [f & 63, _unopt(f >> 6)]  # settler
 

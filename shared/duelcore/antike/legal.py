@@ -16,44 +16,19 @@ Corrections (resources, units) are never listed: they are not moves.
 
 from ..compat import const
 from ..errors import IllegalEvent
+from . import layout as L
 from .tables import CARDS, KNOWLEDGE, PERSONALITIES, RESOURCES, cities
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # annotations only
     from .rules import Game
 
-# State slots: copies of rules.py's (tests/core/antike/test_antike_layout.py compares them).
-_C = const(3)
-_I = const(1)
-_G = const(2)
-_CITY = const(4)
-_UNK = const(3)
-_TEMPLES = const(8)
-_WBUILT = const(10)
-_REC = const(11)
-_BOARD = const(13)
-_PERS = const(15)
-_SCHOLAR = const(1)
-_KNOW = const(22)
-_HAND = const(23)
-_TRADE = const(4)
-_CUR = const(1)
-_PHASE = const(2)
-_FREE = const(8)
-_MOVED = const(10)
-_OVER = const(13)
-_START = const(0)
-_ACTION = const(1)
-_FREE_STEPS = const(3)
-_MAX_STEPS = const(7)
-_UNITS = const(12)
 _MENU_ADJACENT = const(6)
-_FORTRESS = const(8)  # CARDS.index("fortress")
 
 
 def legal(g: "Game") -> list:
     t = g.t
-    if t[_OVER]:
+    if t[L.OVER]:
         return []
     o = g.owing()
     if o >= 0:
@@ -64,9 +39,9 @@ def legal(g: "Game") -> list:
                 taken.append(["card", o, name])
             deck >>= 1
         return taken
-    cur = t[_CUR]
+    cur = t[L.CUR]
     out: list = []
-    for p in (cur, 1 - cur) if t[_PHASE] != _START else (cur,):
+    for p in (cur, 1 - cur) if t[L.PHASE] != L.START else (cur,):
         _player(g, p, p == cur, out)
     keep = []
     s0 = g.pl[0][:]
@@ -91,45 +66,47 @@ def _player(g: "Game", p: int, own: bool, out: list) -> None:
     cards = CARDS.split()
     pl = g.pl[p]
     ql = g.pl[1 - p]
-    if not own or t[_PHASE] == _START:  # the rondel move (p's turn may begin with it)
-        free = t[_FREE] if own else _FREE_STEPS
-        for steps in range(1, _MAX_STEPS + 1):
-            n = max(0, steps - free) if t[_MOVED] >> p & 1 else 0
+    if not own or t[L.PHASE] == L.START:  # the rondel move (p's turn may begin with it)
+        free = t[L.FREE] if own else L.FREE_STEPS
+        for steps in range(1, L.MAX_STEPS + 1):
+            n = max(0, steps - free) if t[L.MOVED] >> p & 1 else 0
             pay = _take(pl, (0, 1, 2, 3), n, True)
             if pay is not None:
                 out.append(["rondel", p, steps, pay])
-    money = pl[_G] + pl[_C]
+    money = pl[L.GOLD] + pl[L.COINS]
     # adjacency surcharges are paid in coins: no more than p's coins, 6 neighbours, or
     # what stands on the board
-    adj_t = min(_MENU_ADJACENT, pl[_C], g.pl[0][_TEMPLES] + g.pl[1][_TEMPLES]) + 1
-    adj_c = min(_MENU_ADJACENT, pl[_C], cities(pl) + cities(ql)) + 1
+    adj_t = min(_MENU_ADJACENT, pl[L.COINS], g.pl[0][L.TEMPLES] + g.pl[1][L.TEMPLES]) + 1
+    adj_c = min(_MENU_ADJACENT, pl[L.COINS], cities(pl) + cities(ql)) + 1
     # units in supply that money can recruit: legions, galleys
-    ra = min(_UNITS - pl[_REC] - pl[_BOARD], money)
-    rf = min(_UNITS - pl[_REC + 1] - pl[_BOARD + 1], money // 2)
-    if own and t[_PHASE] == _ACTION:
+    ra = min(L.UNITS - pl[L.REC] - pl[L.BOARD], money)
+    rf = min(L.UNITS - pl[L.REC + 1] - pl[L.BOARD + 1], money // 2)
+    if own and t[L.PHASE] == L.ACTION:
         for r in range(3):
-            if pl[_CITY + r] + pl[_CITY + _UNK]:
+            if pl[L.CITY + r] + pl[L.CITY + L.UNK]:
                 out.append(["produce", p, res[r], False])
-                if pl[_TEMPLES]:
+                if pl[L.TEMPLES]:
                     out.append(["produce", p, res[r], True])
         for ar, fl in _singles(ra, rf):
             out.append(["recruit", p, ar, fl])
-        room = min(g.deploy_limit(p), (pl[_I] + pl[_C]) // 2)
-        for ar, fl in _singles(min(room, pl[_REC]), min(room, pl[_REC + 1])):
+        room = min(g.deploy_limit(p), (pl[L.IRON] + pl[L.COINS]) // 2)
+        for ar, fl in _singles(min(room, pl[L.REC]), min(room, pl[L.REC + 1])):
             out.append(["deploy", p, ar, fl])
         for adj in range(adj_t):
             out.append(["temple", p, adj])
         out.append(["wall", p])
         for k in KNOWLEDGE.split():
             out.append(["knowledge", p, k])
-        for ar, fl in _singles(min(pl[_BOARD], ql[_BOARD]), min(pl[_BOARD + 1], ql[_BOARD + 1])):
+        for ar, fl in _singles(
+            min(pl[L.BOARD], ql[L.BOARD]), min(pl[L.BOARD + 1], ql[L.BOARD + 1])
+        ):
             out.append(["battle", p, ar, fl])
         for r in range(3):
-            if ql[_CITY + r] + ql[_CITY + _UNK]:
+            if ql[L.CITY + r] + ql[L.CITY + L.UNK]:
                 for temple in (False, True):
                     for wall in (False, True):
                         n = g.defence(1 - p, temple, wall, 0) + 1
-                        ar = min(pl[_BOARD], n)
+                        ar = min(pl[L.BOARD], n)
                         out.append(
                             [
                                 "conquer",
@@ -138,20 +115,20 @@ def _player(g: "Game", p: int, own: bool, out: list) -> None:
                                 {"resource": res[r], "wall": wall, "armies": ar, "fleets": n - ar},
                             ]
                         )
-    if own and t[_PHASE] != _START:
+    if own and t[L.PHASE] != L.START:
         for adj in range(adj_c):
             for name in res:
                 out.append(["city", p, adj, name])
         for k in PERSONALITIES.split():
             out.append(["personality", p, k])
-    if pl[_KNOW] >> _TRADE & 1:
+    if pl[L.KNOW] >> L.TRADE & 1:
         for r in range(4):
             give = _take(pl, (r, 0, 1, 2, 3), 3, False)
             if give is not None:
                 for s in res:
                     out.append(["trade", p, give, {s: 2}])
     for c in range(len(cards)):
-        if not pl[_HAND] >> c & 1 or (c == _FORTRESS and own):
+        if not pl[L.HAND] >> c & 1 or (c == L.FORTRESS and own):
             continue
         name = cards[c]
         args: list = [None]
@@ -164,7 +141,7 @@ def _player(g: "Game", p: int, own: bool, out: list) -> None:
         elif name == "earthquake":
             args = [0, 1]
         elif name == "honorarium":
-            n = pl[_PERS + _SCHOLAR]
+            n = pl[L.PERS + L.SCHOLAR]
             args = []
             for m in range(n + 1):
                 for i in range(n - m + 1):
@@ -188,7 +165,7 @@ def _player(g: "Game", p: int, own: bool, out: list) -> None:
         elif name == "sabotage":
             args = []
             for c2 in range(len(cards)):
-                if ql[_HAND] >> c2 & 1:
+                if ql[L.HAND] >> c2 & 1:
                     args.append(cards[c2])
         for x in args:
             out.append(["event", p, name] if x is None else ["event", p, name, x])

@@ -1,12 +1,10 @@
 """Antike Duellum's quick score: the personalities each player holds, by kind
 (duelcore.quick). Each kind's range is its supply (tables.SUPPLY)."""
 
-from ..compat import const
 from ..errors import IllegalEvent
 from ..pad import Quick
+from . import layout as L
 from .tables import PERSONALITIES, SUPPLY
-
-_VICTORY = const(9)  # a copy of rules.py's (tests/core/antike/test_antike_layout.py)
 
 
 class Game(Quick):
@@ -30,13 +28,13 @@ class Game(Quick):
         ta = sum(a)
         tb = sum(b)
         for p, n in ((0, ta), (1, tb)):
-            if n > _VICTORY:
+            if n > L.VICTORY:
                 raise IllegalEvent("player %d has %d personalities; the game ends at the 9th", p, n)
-        if ta == tb == _VICTORY:
+        if ta == tb == L.VICTORY:
             raise IllegalEvent("both players reached a victory; the game ends at the first")
-        if ta < _VICTORY and tb < _VICTORY:
+        if ta < L.VICTORY and tb < L.VICTORY:
             raise IllegalEvent("neither player has 9 personalities")
-        return (0 if ta == _VICTORY else 1), "personalities"
+        return (0 if ta == L.VICTORY else 1), "personalities"
 
     def player(self, counts: tuple) -> dict:
         pers = self.named(counts)

@@ -3,23 +3,12 @@
 Plain dicts of small ints and names; nothing here changes the game.
 """
 
-from ..compat import const
+from . import layout as L
 from .tables import KNOWLEDGE, PERSONALITIES, SUPPLY, cities, total
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # annotations only
     from .rules import Game
-
-# State slots and rule numbers: copies of rules.py's (test_antike_layout.py compares them).
-_PERS = const(15)
-_TEMPLES = const(8)
-_KNOW = const(22)
-_CUR = const(1)
-_FREE = const(8)
-_FREE_STEPS = const(3)
-_TEMPLE_MARBLE = const(6)
-_DEPLOY_IRON = const(2)
-_VICTORY = const(9)
 
 
 def needs(g: "Game", p: int) -> dict:
@@ -32,13 +21,13 @@ def needs(g: "Game", p: int) -> dict:
     ``victory``: personalities still to claim."""
     pl = g.pl[p]
     ql = g.pl[1 - p]
-    out: dict = {"victory": _VICTORY - total(pl)}
+    out: dict = {"victory": L.VICTORY - total(pl)}
     names = PERSONALITIES.split()
     for k in range(5):
         e = g.entitled(p, k)
         out[names[k]] = {
             "missing": None if e < 0 or k == 4 else e,
-            "left": SUPPLY[k] - pl[_PERS + k] - ql[_PERS + k],
+            "left": SUPPLY[k] - pl[L.PERS + k] - ql[L.PERS + k],
             "claimable": e == 0,
         }
     return out
@@ -51,19 +40,19 @@ def costs(g: "Game", p: int) -> dict:
     know = {}
     k = 0
     for name in KNOWLEDGE.split():
-        know[name] = None if pl[_KNOW] >> k & 1 else g.price(p, k)
+        know[name] = None if pl[L.KNOW] >> k & 1 else g.price(p, k)
         k += 1
-    own = g.t[_CUR] == p
+    own = g.t[L.CUR] == p
     return {
-        "rondel": {"free_steps": g.t[_FREE] if own else _FREE_STEPS, "per_step": 1},
+        "rondel": {"free_steps": g.t[L.FREE] if own else L.FREE_STEPS, "per_step": 1},
         "temple": {
-            "marble": _TEMPLE_MARBLE,
+            "marble": L.TEMPLE_MARBLE,
             "coins_per_adjacent": 1,
-            "room": cities(pl) - pl[_TEMPLES],
+            "room": cities(pl) - pl[L.TEMPLES],
         },
         "wall": {"marble": 1},
         "city": {"marble": 1, "iron": 1, "gold": 1, "coins_per_adjacent": 1},
         "recruit": {"army": 1, "fleet": 2},
-        "deploy": {"iron": _DEPLOY_IRON, "left": g.deploy_limit(p) if own else None},
+        "deploy": {"iron": L.DEPLOY_IRON, "left": g.deploy_limit(p) if own else None},
         "knowledge": know,
     }

@@ -9,7 +9,7 @@ a fraction of 25 string objects. ``parse.pick`` finds a name's index, ``NAMES.sp
 the name at an index; the index is what the state stores.
 """
 
-from ..compat import const
+from . import layout as L
 
 # The verbs; an event code (codes.py) holds the index in its low 4 bits.
 VERBS = (
@@ -50,19 +50,14 @@ PHASES = "rondel action cities personalities"
 ACTIONS = "- marble iron gold temple knowledge arming maneuver"
 
 
-# The per-player slots the counts below read (rules.py's).
-_CITY = const(4)
-_PERS = const(15)
-
-
 def cities(pl: list) -> int:
     """Cities founded, all resources."""
-    return pl[_CITY] + pl[_CITY + 1] + pl[_CITY + 2] + pl[_CITY + 3]
+    return pl[L.CITY] + pl[L.CITY + 1] + pl[L.CITY + 2] + pl[L.CITY + 3]
 
 
 def total(pl: list) -> int:
     """Personalities held, all kinds."""
-    return pl[_PERS] + pl[_PERS + 1] + pl[_PERS + 2] + pl[_PERS + 3] + pl[_PERS + 4]
+    return pl[L.PERS] + pl[L.PERS + 1] + pl[L.PERS + 2] + pl[L.PERS + 3] + pl[L.PERS + 4]
 
 
 def show(v: "list | tuple") -> str:

@@ -1,9 +1,7 @@
-"""The state slots and rule numbers are private constants, repeated in each module that
-uses them: on the device they are folded into the bytecode and cost no heap, where one
-definition imported by every module costs 10.5 KB at boot (docs/benchmarks.md, "Issue
-24"). So every copy must agree with rules.py, and the card indices with tables.CARDS;
-read from the modules as CPython imports them, where ``const()`` is the value itself.
-Also: the tables hang together, and the modules use only what MicroPython has."""
+"""The state's slots, the rules' numbers and the card indices are named once, in
+layout.py, and read as ``L.CUR`` (docs/benchmarks.md, "Issue 24"): no module keeps a
+copy, and the card indices follow tables.CARDS. Also: the tables hang together, and the
+modules use only what MicroPython has."""
 
 import os
 import re
@@ -12,15 +10,14 @@ from types import ModuleType
 import adhelp  # noqa: F401  (shared/ on sys.path when duelcore is not installed)
 
 import duelcore.antike
-from duelcore.antike import cards, codes, legal, pad, queries, result, rules, tables
+from duelcore.antike import cards, codes, layout, legal, pad, queries, result, rules, tables
 
 PKG = os.path.dirname(duelcore.antike.__file__)
 MODULES = sorted(f for f in os.listdir(PKG) if f.endswith(".py"))
-COPIES = (cards, codes, legal, pad, queries, result, tables)
 
 
 def consts(module: ModuleType) -> dict:
-    """The module's private integer constants (``_CUR = const(1)``) by name."""
+    """The module's private integer constants (``_FEW = const(7)``) by name."""
     return {
         k: v
         for k, v in vars(module).items()
@@ -28,28 +25,18 @@ def consts(module: ModuleType) -> dict:
     }
 
 
-def test_every_copied_constant_matches_rules():
-    canon = consts(rules)
-    assert len(canon) > 40
-    copies = 0
-    for module in COPIES:
-        for k, v in consts(module).items():
-            if k in canon:
-                copies += 1
-                assert v == canon[k], "%s: %s = %s, rules.py has %s" % (module, k, v, canon[k])
-    assert copies > 50  # the slots are repeated, so this test has work
+def test_no_module_copies_the_layout():
+    named = {k for k, v in vars(layout).items() if k.isupper() and type(v) is int}
+    assert len(named) > 80
+    for module in (cards, codes, legal, pad, queries, result, rules, tables):
+        assert module.L is layout
+        copies = sorted(k for k in consts(module) if k[1:] in named)
+        assert not copies, "%s copies layout.py's %s" % (module.__name__, copies)
 
 
 def test_card_indices_follow_the_table():
-    names = tables.CARDS.split()
-    c = consts(cards)
-    for i, name in enumerate(names):
-        assert c["_" + name.upper().replace("-", "_")] == i
-    for module in (codes, legal):  # their copies of cards.py's
-        for k, v in consts(module).items():
-            if k in c and k[1:].lower().replace("_", "-") in names:
-                assert v == c[k], (module, k)
-    assert legal._FORTRESS == names.index("fortress")
+    for i, name in enumerate(tables.CARDS.split()):
+        assert getattr(layout, name.upper().replace("-", "_")) == i, name
 
 
 def test_tables():
