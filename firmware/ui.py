@@ -118,7 +118,7 @@ def menu(c: Canvas, m: object) -> None:
     bottom = h - _BAR - (_BAR if detail is not None else 0)
     rows = (bottom - _BAR - 1) // _ROW
     first = m.first  # type: ignore[attr-defined]
-    page = getattr(m, "page", 0)
+    page = m.page  # type: ignore[attr-defined]
     if page and page <= rows:  # a paged list: its page whole
         first = i - i % page
     elif i < first:
