@@ -19,14 +19,13 @@ from typing import Any
 
 from duelcore.quick import choices, fields, stride, wins
 from duelcore.sevenwonders.cards import PROGRESS, WONDER_COUNT, card, wonder_name
-from duelcore.splendor.cards import card_id
+from duelcore.splendor.cards import TOKENS, card_id
 from duelcore.splendor.names import find
 from duelkeeper.errors import DuelkeeperError
 from duelkeeper.sim.device import Device
 from duelkeeper.sim.script import BUTTONS, LONG_MS, PRESS_MS, Step, masks
 
 GAMES = ("7wd", "splendor-duel", "antike-duellum")
-_TOKENS = ("white", "blue", "green", "red", "black", "pearl", "gold")
 _MAX_STEPS = 400  # gestures for one event before the autoplayer gives up
 
 
@@ -436,7 +435,7 @@ class Autoplayer:
             sel = v["sel"]  # gems and pearls; gold too when returning
             need = [0] * len(sel)
             for t in ev[2]:
-                need[_TOKENS.index(t)] += 1
+                need[TOKENS.index(t)] += 1
             for k in range(len(sel)):
                 if sel[k] < need[k]:
                     self.pick(v, k)
