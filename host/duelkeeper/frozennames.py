@@ -22,7 +22,6 @@ from duelkeeper import romfs
 LONGEST = 255  # a name's length is one byte on the port (MICROPY_QSTR_BYTES_IN_LEN)
 ROM = "/rom/"  # where the program's modules are imported from (its __file__)
 _STR, _BYTES, _TUPLE = 5, 6, 10  # MP_PERSISTENT_OBJ_* kinds of a constant (py/persistentcode.h)
-_SIMPLE = 5  # kinds below _STR carry no data (None, False, True, ...)
 
 
 def _uint(data: bytes, at: int) -> tuple[int, int]:
@@ -40,7 +39,7 @@ def _constant(data: bytes, at: int, texts: list[str]) -> int:
     """Reads one constant at ``at`` into ``texts`` when a str; where the next starts."""
     kind = data[at]
     at += 1
-    if kind < _SIMPLE:
+    if kind < _STR:  # None, False, True, ...: no data
         return at
     length, at = _uint(data, at)
     if kind == _TUPLE:
