@@ -23,6 +23,7 @@ sys.path[:0] = [str(ROOT / "host"), str(ROOT / "shared")]
 from duelcore import Match  # noqa: E402
 from duelcore.quick import fields  # noqa: E402
 from duelcore.sevenwonders.cards import card  # noqa: E402
+from duelkeeper.bench_turns import RETURN  # noqa: E402  (the record it measures)
 from duelkeeper.sim import set_lang  # noqa: E402
 from duelkeeper.sim.autoplay import Autoplayer, script_text  # noqa: E402
 from duelkeeper.sim.device import Device  # noqa: E402
@@ -30,7 +31,6 @@ from duelkeeper.sim.script import Step  # noqa: E402
 from duelkeeper.sim.tablegame import antike_record, splendor_record, table_record  # noqa: E402
 
 OUT = ROOT / "docs" / "screenshots"
-RETURN = ROOT / "tests" / "vectors" / "splendor-duel" / "return-three-with-gold.json"
 
 
 def shot(ap: Autoplayer, name: str) -> None:
