@@ -18,7 +18,7 @@ from duelkeeper.sim.device import cached_build, shipped
 sys.path.insert(0, str(ROOT / "tools"))
 import make_lang  # noqa: E402
 
-from firmware import lang, speak  # noqa: E402
+from firmware import lang, lookup, speak  # noqa: E402
 from firmware.gfx import canvas, glyphfile  # noqa: E402
 from firmware.gfx.canvas import LARGE, SMALL, Canvas  # noqa: E402
 from firmware.screens import language  # noqa: E402
@@ -58,11 +58,10 @@ def test_every_string_of_the_catalog_is_found(code: str) -> None:
 
 
 def _records(path: Path) -> list[bytes]:
-    """A catalog's records (tools/make_lang.py lays the file out)."""
-    data = path.read_bytes()
-    n = int.from_bytes(data[4:6], "little")
-    at = [int.from_bytes(data[16 + 4 * i : 20 + 4 * i], "little") for i in range(n + 1)]
-    return [data[at[i] : at[i + 1]] for i in range(n)]
+    """A catalog's records, each read as the device reads it (firmware/lookup.py)."""
+    with path.open("rb") as f:
+        f.seek(4)  # N, the records (tools/make_lang.py lays the file out)
+        return [lookup._record(f, i) for i in range(int.from_bytes(f.read(2), "little"))]
 
 
 def test_every_catalog_keeps_the_words_at_the_same_places() -> None:
