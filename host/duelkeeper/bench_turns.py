@@ -91,9 +91,7 @@ def returns() -> tuple[list[int], list[int]]:
         with tempfile.TemporaryDirectory() as tmp, Device(Path(tmp), runtime="cpython") as d:
             d.step(0)
             ap = Autoplayer(d, reader=True)
-            ap.start(record)
-            for e in record["events"]:
-                ap.event(e)
+            ap.play(record)  # up to the return
             before = d.last.presses
             ap.event(ev)
             picker.append(d.last.presses - before)
