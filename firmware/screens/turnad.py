@@ -96,22 +96,23 @@ def payments(held: dict, first: dict) -> list:
     return out
 
 
-def _ways(app: object, ev: list) -> list:
-    """The ways to pay for rondel move ``ev``, the core's first."""
+def _ways(r: dict, ev: list) -> list:
+    """The ways to pay for rondel move ``ev``, the core's first, from the player's
+    resources in ``r``: the core's result(), taken once per menu, not per row (it builds
+    both players' tables)."""
     first = ev[3] if len(ev) > 3 else {}
     if not first:
         return [first]
-    r = app.match.game.result()  # type: ignore[attr-defined]
     return payments(r["players"][ev[1]]["resources"], first)
 
 
-def _cost(app: object, ev: list) -> tuple:
+def _cost(r: dict, ev: list) -> tuple:
     """A rondel move's right column (``pay 2``, ``free``) and detail line (what it pays,
     and how many ways C lists)."""
     cost = ev[3] if len(ev) > 3 else {}
     n = sum(cost.values())
     text = tr("Pays %s") % pay(cost) if n else None
-    ways = len(_ways(app, ev))
+    ways = len(_ways(r, ev))
     if ways > 1:
         text = tr("%s; C: %d ways to pay") % (text, ways)
     return tr("pay %d") % n if n else tr("free"), text
@@ -120,7 +121,7 @@ def _cost(app: object, ev: list) -> tuple:
 def ways_menu(app: object, ev: list) -> None:
     """C on a rondel move: every way to pay for its steps, the core's first (a notice
     where there is one way: C never moves the marker, one meaning per button)."""
-    ways = _ways(app, ev)
+    ways = _ways(app.match.game.result(), ev)  # type: ignore[attr-defined]
     if len(ways) < 2:
         app.notice = tr("One way to pay: A moves")  # type: ignore[attr-defined]
         app.redraw()  # type: ignore[attr-defined]
@@ -306,7 +307,7 @@ class Screen(Menu):
                 if verb == "rondel":
                     if here and ev[2] == 2:
                         hand = len(labels)
-                    tail, more = _cost(app, ev)
+                    tail, more = _cost(r, ev)
                     if who:  # the hand-over: the name takes the room, its cost below
                         more = more or tail
                         tail = ""
