@@ -56,6 +56,10 @@ const CTRL_E = 5;
 const RAW_PROMPT = "raw REPL; CTRL-B to exit\r\n";
 const CTRL_C_GRACE = 300; // ms a running program has to end by itself after a Ctrl-C
 const OUT_MAX = 1 << 20; // bytes printed and not yet taken by the line before printing waits
+// Bytes handed to the line in one write: what a Ctrl-C can no longer take back (a board's
+// code stops at once; mpremote then reads its way to the prompt a byte at a time, and a
+// megabyte of it took over 30 s on a loaded host).
+const LINE_CHUNK = 1 << 12;
 const OUT_CHUNK = 1 << 16; // bytes of a line without an end the VM holds before sending them
 const INTERRUPTED = "Traceback (most recent call last):\r\n" +
   '  File "<stdin>", line 1, in <module>\r\nKeyboardInterrupt: \r\n';
@@ -93,18 +97,20 @@ function main(values) {
   const pending = new Int32Array(new SharedArrayBuffer(4));
   const queue = []; // what waits for the line, in order
   let writing = false;
+  let inflight = 0; // bytes of queue[0] the write under way hands the line
   const drain = () => {
     if (writing || !queue.length) return;
     writing = true;
     if (queue.length > 1) queue.unshift(Buffer.concat(queue.splice(0))); // one write for all
-    const data = queue[0];
+    const data = queue[0].subarray(0, LINE_CHUNK);
+    inflight = data.length;
     write(1, data, 0, data.length, null, (err, n) => {
       writing = false;
       if (err) {
         if (err.code === "EAGAIN") return void setTimeout(drain, 10); // the line is full
         n = data.length; // the line is gone: what it would not take is dropped
       }
-      if (n < data.length) queue[0] = data.subarray(n);
+      if (n < queue[0].length) queue[0] = queue[0].subarray(n); // a Ctrl-C may have cut it
       else queue.shift();
       Atomics.sub(pending, 0, n);
       Atomics.notify(pending, 0);
@@ -210,6 +216,10 @@ function main(values) {
     send(chunk);
     if (busy && chunk.includes(CTRL_C)) {
       graced = queue.splice(writing ? 1 : 0); // not taken yet: said if the code ends itself
+      if (writing && queue[0].length > inflight) { // and what the write under way leaves
+        graced.unshift(queue[0].subarray(inflight));
+        queue[0] = queue[0].subarray(0, inflight);
+      }
       // What follows the Ctrl-C is for the REPL, should the running code have to go.
       after = chunk.subarray(chunk.lastIndexOf(CTRL_C) + 1);
       timer = setTimeout(interrupt, CTRL_C_GRACE);
