@@ -122,9 +122,11 @@ def _player(g: "Game", p: int, own: bool, out: list) -> None:
         for k in PERSONALITIES.split():
             out.append(["personality", p, k])
     if pl[L.KNOW] >> L.TRADE & 1:
+        gives: list = []
         for r in range(4):
             give = _take(pl, (r, 0, 1, 2, 3), 3, False)
-            if give is not None:
+            if give is not None and give not in gives:  # leads short of 3: the same give
+                gives.append(give)
                 for s in res:
                     out.append(["trade", p, give, {s: 2}])
     for c in range(len(cards)):
@@ -152,7 +154,9 @@ def _player(g: "Game", p: int, own: bool, out: list) -> None:
             for a, b in _grid((0, 1, 2), (0, 1, 2)):
                 if a != b:
                     give = _take(pl, (a, b, 3 - a - b), n, False)
-                    args.append({"give": give, "take": _take(ql, (b, a, 3 - a - b), n, False)})
+                    swap = {"give": give, "take": _take(ql, (b, a, 3 - a - b), n, False)}
+                    if swap not in args:  # leads short of 3: the same swap
+                        args.append(swap)
         elif name == "mining":
             args = _grid(res, res)
         elif name == "mutiny":

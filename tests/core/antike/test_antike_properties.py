@@ -6,8 +6,9 @@ exactly; the record survives JSON; a refused event changes nothing.
 """
 
 import json
+import os
 
-from adhelp import IllegalEvent, Match, record
+from adhelp import VECTORS, IllegalEvent, Match, record
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -98,9 +99,23 @@ def test_legal_events_are_all_accepted_and_the_state_is_untouched(first, choices
     before = m.game.state()
     legal = m.legal()
     assert m.game.state() == before
+    assert len({json.dumps(e, sort_keys=True) for e in legal}) == len(legal)
     for ev in legal:
         g = Match(m.to_record())
         g.play(ev)  # raises if legal() offered a refused event
+
+
+def test_legal_lists_each_event_once_in_the_complete_games():
+    """A menu row per event: two rows alike would be two presses for one choice (the
+    Merchant's swaps led by different resources can come to the same swap)."""
+    for name in ("complete-game.json", "complete-game-second-player.json"):
+        with open(os.path.join(VECTORS, name)) as f:
+            rec = json.load(f)
+        m = Match({k: v for k, v in rec.items() if k not in ("expect", "why")} | {"events": []})
+        for ev in rec["events"]:
+            legal = m.legal()
+            assert len({json.dumps(e, sort_keys=True) for e in legal}) == len(legal), ev
+            m.play(ev)
 
 
 VERBS = (
