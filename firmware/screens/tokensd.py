@@ -12,10 +12,10 @@ selection: back). Each row shows how many of that colour lie on the board and, o
 right, how many are picked.
 
 Returning (``verb`` "return", the pending choice) is the same picker over the player's
-own tokens, gold included: each A returns one of the selected colour and moves on to
-the next colour that can go back (a return is spread over colours more often than a
-take: bench_turns' returns, median 6 presses moving on, 8 staying), the rows say how
-many are held and, on the right, how many go back, the line under them how many are
+own tokens, gold included, a row per colour held (``rows``: a colour none of which is
+held is no choice): each A returns one of the selected colour and moves on to the next
+colour that can go back (a return is spread over colours more often than a take), the
+rows say how many are held and, on the right, how many go back, the line under them how many are
 still to return; the return is played when the hand is back to 10. Only what some of
 the core's legal returns contains is ever added.
 """
@@ -74,18 +74,29 @@ class Screen(Menu):
             on = tr("%s  (%d on board)")
             head = tr("Take tokens") if verb == "take" else tr("Privileges: tokens")
         self.board = bytes([min(255, count.get(TOKENS[k], 0)) for k in range(kinds)])
-        labels = [on % (name("splendor-duel", TOKENS[k]), self.board[k]) for k in range(kinds)]
-        right = ["" for _ in range(kinds)]
+        # the colour of each row: taking, all of them (a colour's row never moves);
+        # returning, those held
+        self.rows = bytes([k for k in range(kinds) if self.board[k] or not back])
+        labels = [on % (name("splendor-duel", TOKENS[k]), self.board[k]) for k in self.rows]
+        right = ["" for _ in self.rows]
         super().__init__(app, head, labels, 0, None, right)
-        self.i = self._next(kinds - 1)  # on the first colour it can add (or held)
+        self._to(self._next(kinds - 1))  # on the first colour it can add (or held)
         self._rights()
+
+    def _to(self, k: int) -> None:
+        """The cursor on colour k's row (the first row if k has none)."""
+        self.i = 0
+        for j in range(len(self.rows)):
+            if self.rows[j] == k:
+                self.i = j
 
     def detail(self, i: int) -> "str | None":
         return self.lines[self.most - self.n] if self.verb == "return" else None
 
     def _rights(self) -> None:
-        for k in range(self.colours):
-            self.right[k] = ui.NUM[self.sel[k]] if self.sel[k] else ""  # type: ignore[index]
+        for j in range(len(self.rows)):
+            n = self.sel[self.rows[j]]
+            self.right[j] = ui.NUM[n] if n else ""  # type: ignore[index]
 
     def _within(self, sel: bytearray, exact: bool = False) -> bool:
         """Some legal set contains ``sel`` (with ``exact``: is ``sel``)."""
@@ -108,7 +119,7 @@ class Screen(Menu):
         b = g & 31
         kind = g >> 5
         if b == BTN_A and kind == PRESS:
-            self.add(self.i)
+            self.add(self.rows[self.i])
         elif (b == BTN_C or b == BTN_A) and kind != REPEAT:
             self.done()
         elif b == BTN_B and kind == PRESS:
@@ -141,7 +152,7 @@ class Screen(Menu):
         if not more and j == k and self._legal():
             self.done()  # played at once when nothing legal extends the selection
             return
-        self.i = j
+        self._to(j)
         app.redraw()  # type: ignore[attr-defined]
 
     def _addable(self, j: int) -> bool:

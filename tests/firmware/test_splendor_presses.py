@@ -160,20 +160,28 @@ def test_tokens_over_ten_are_returned_one_press_a_token(tmp_path: Path) -> None:
         ap = _play_to_the_return(d)
         v = d.view()
         assert v["screen"] == "tokensd" and len(v["sel"]) == 7  # gold included
-        assert v["labels"][0] == "White  (3 held)" and v["labels"][6] == "Gold  (1 held)"
+        # a row per colour held: no green row, none held
+        assert v["labels"] == [
+            "White  (3 held)",
+            "Blue  (3 held)",
+            "Red  (3 held)",
+            "Black  (2 held)",
+            "Pearl  (1 held)",
+            "Gold  (1 held)",
+        ]
         assert v["i"] == 0 and _line(d) == "3 more to return"  # on the first colour held
         before = d.last.presses
         ap.press("a")  # a white back: on to blue, the next colour held
         v = d.view()
         assert v["sel"] == [1, 0, 0, 0, 0, 0, 0] and v["i"] == 1 and d.last.events == 9
         assert _line(d) == "2 more to return"
-        for _ in range(4):  # green (none held), red, black, pearl
+        for _ in range(3):  # red, black, pearl
             ap.press("down")
         ap.press("a")  # the pearl: on to gold
         v = d.view()
-        assert v["sel"] == [1, 0, 0, 0, 0, 1, 0] and v["i"] == 6
+        assert v["sel"] == [1, 0, 0, 0, 0, 1, 0] and v["i"] == 5
         ap.press("a")  # the gold: 10 again, the return played at once
-        assert d.last.events == 10 and d.last.presses - before == 7
+        assert d.last.events == 10 and d.last.presses - before == 6
         assert d.view()["screen"] == "tracksd"
         assert _last_event(d) == ["return", 0, ["white", "pearl", "gold"]]
 
@@ -181,13 +189,10 @@ def test_tokens_over_ten_are_returned_one_press_a_token(tmp_path: Path) -> None:
 def test_a_return_over_what_is_held_is_never_offered(tmp_path: Path) -> None:
     with apphelp.device(tmp_path) as d:
         ap = _play_to_the_return(d)
-        ap.pick(d.view(), 2)  # green: none held, refused
-        v = d.view()
-        assert v["sel"] == [0] * 7 and "Not with this selection" in v["notice"]
-        ap.pick(d.view(), 4)  # two blacks: both held
-        ap.pick(d.view(), 4)
+        ap.pick(d.view(), 3)  # two blacks: both held
+        ap.pick(d.view(), 3)
         assert d.view()["sel"] == [0, 0, 0, 0, 2, 0, 0]
-        ap.pick(d.view(), 4)  # a third: Ann has two
+        ap.pick(d.view(), 3)  # a third: Ann has two
         v = d.view()
         assert v["sel"] == [0, 0, 0, 0, 2, 0, 0] and "Not with this selection" in v["notice"]
         ap.press("b")  # B takes the last one back; C before the third says what is left

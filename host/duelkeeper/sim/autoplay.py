@@ -438,7 +438,7 @@ class Autoplayer:
                 need[TOKENS.index(t)] += 1
             for k in range(len(sel)):
                 if sel[k] < need[k]:
-                    self.pick(v, k)
+                    self.pick(v, v["rows"].index(k))
                     return
             self.press("c")
         elif screen == "turnad":  # a row per event (rondel, produce), or per kind

@@ -125,6 +125,7 @@ def view() -> str:
     sel = getattr(s, "sel", None)
     if sel is not None:
         out["sel"] = list(sel)
+        out["rows"] = list(s.rows)  # the colour of each row
     cols = getattr(s, "cols", None)  # the quick score's pad: each player's counts
     if cols is not None:
         out["cols"] = [list(c) for c in cols]
