@@ -105,6 +105,8 @@ def splendor(ap: Autoplayer) -> str:
             bought = True
         if not reserved and ev[0] == "reserve" and not ev[2].startswith("deck"):
             # the card's level (II: a few with points and crowns), asked first
+            until(ap, ev, lambda v: v["screen"] == "cardsd" and "levels" in v)
+            shot(ap, "splendor-levels")
             until(ap, ev, lambda v: v["screen"] == "cardsd" and "levels" not in v)
             shot(ap, "splendor-reserve")
             reserved = True
