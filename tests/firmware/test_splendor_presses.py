@@ -138,11 +138,8 @@ def _over_ten() -> dict[str, Any]:
 
 
 def _play_to_the_return(d: Any) -> Autoplayer:
-    record = _over_ten()
     ap = Autoplayer(d)
-    ap.start(record)
-    for ev in record["events"]:
-        ap.event(ev)
+    ap.play(_over_ten())
     assert d.last.events == 9  # the pending return: the picker over Ann's own tokens opens
     return ap
 
