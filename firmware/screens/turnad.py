@@ -186,6 +186,27 @@ def _split(events: list) -> tuple:
     return keys, heads, others
 
 
+def _by_kind(legal: list, turn: int) -> tuple:
+    """The events by kind (player, verb) in the core's order, each kind's events, and
+    the kinds' indices in the menu's order: the acting player's by ``_ORDER``, then the
+    other player's rondel move (it hands the turn over), then the rest."""
+    kinds: list = []
+    per: list = []
+    for ev in legal:
+        key = (ev[1], ev[0])
+        if key in kinds:
+            per[kinds.index(key)].append(ev)
+        else:
+            kinds.append(key)
+            per.append([ev])
+    own = [k for k in range(len(kinds)) if kinds[k][0] == turn]
+    order = [k for verb in _ORDER for k in own if kinds[k][1] == verb]
+    order += [k for k in own if k not in order]
+    order += [k for k in range(len(kinds)) if kinds[k] == (1 - turn, "rondel")]
+    order += [k for k in range(len(kinds)) if kinds[k][0] != turn and k not in order]
+    return kinds, per, order
+
+
 def _told(ev: list, players: list) -> str:
     """A city's or a conquest's detail line: where, or who attacks."""
     if ev[0] == "conquer" and len(ev) > 3:
@@ -210,21 +231,7 @@ class Screen(Menu):
         players = app.players()  # type: ignore[attr-defined]
         r = g.result()
         turn = r["turn"]
-        kinds: list = []  # (player, verb), in the core's order
-        per: list = []  # per kind, its events
-        for ev in g.legal():
-            key = (ev[1], ev[0])
-            if key in kinds:
-                per[kinds.index(key)].append(ev)
-            else:
-                kinds.append(key)
-                per.append([ev])
-        own = [k for k in range(len(kinds)) if kinds[k][0] == turn]
-        order = [k for verb in _ORDER for k in own if kinds[k][1] == verb]
-        order += [k for k in own if k not in order]
-        # the other player's: their rondel move first (it hands the turn over)
-        order += [k for k in range(len(kinds)) if kinds[k] == (1 - turn, "rondel")]
-        order += [k for k in range(len(kinds)) if kinds[k][0] != turn and k not in order]
+        kinds, per, order = _by_kind(g.legal(), turn)
         self.kinds: list = []  # per row: (player, verb)
         self.events: list = []  # per row: its events (one: A plays it)
         self.others: list = []  # per row: the events C lists (a city, a conquest), or None
@@ -291,18 +298,10 @@ class Screen(Menu):
                     texts = _rows(c, room, events, players, who, head)
                     bare = head
             if not texts:  # a row that opens the kind's list
-                self.kinds.append(kinds[k])
-                self.events.append(events)
-                self.others.append(None)
-                labels.append(head)
-                right.append("")
-                self.details.append(None)
+                self._add(labels, right, kinds[k], events, None, head, "", None)
                 continue
             for j in range(len(events)):
                 ev = events[j]
-                self.kinds.append(kinds[k])
-                self.events.append([ev])
-                self.others.append(None)
                 tail, more = "", bare
                 if verb == "rondel":
                     if here and ev[2] == 2:
@@ -311,9 +310,7 @@ class Screen(Menu):
                     if who:  # the hand-over: the name takes the room, its cost below
                         more = more or tail
                         tail = ""
-                labels.append(texts[j])
-                right.append(tail)
-                self.details.append(more)
+                self._add(labels, right, kinds[k], [ev], None, texts[j], tail, more)
         # The row likeliest next: after the move, the production's middle resource (a
         # press from the other two, as 2 steps is from 1 and 3); after a temple, the
         # wall the same space builds; once the action is done, a personality the rules
@@ -332,6 +329,26 @@ class Screen(Menu):
             start = city + cities // 2
         title = tr("%s's turn") % players[turn]
         super().__init__(app, title, labels, start, groups, right)
+
+    def _add(
+        self,
+        labels: list,
+        right: list,
+        kind: tuple,
+        events: list,
+        others: "list | None",
+        text: str,
+        tail: str,
+        more: "str | None",
+    ) -> None:
+        """A row: its kind, the events A plays or lists, those C lists, its text, its
+        right column and its detail line."""
+        self.kinds.append(kind)
+        self.events.append(events)
+        self.others.append(others)
+        labels.append(text)
+        right.append(tail)
+        self.details.append(more)
 
     def _places(
         self, app: object, kind: tuple, events: list, who: str, labels: list, right: list
@@ -366,15 +383,11 @@ class Screen(Menu):
             else:
                 break
         for j in range(len(heads)):
-            self.kinds.append(kind)
-            self.events.append([heads[j]])
             more = _told(heads[j], players)
             if others[j]:
                 more = tr("%s; C: %d more") % (more, len(others[j]))
-            self.others.append(others[j] or None)
-            labels.append(texts[j])
-            right.append(temple if keys[j][1] else "")
-            self.details.append(more)
+            tail = temple if keys[j][1] else ""
+            self._add(labels, right, kind, [heads[j]], others[j] or None, texts[j], tail, more)
 
     def detail(self, i: int) -> "str | None":
         return self.details[i] if self.details else None
