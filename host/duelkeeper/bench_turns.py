@@ -42,6 +42,7 @@ class Game:
     name: str
     reader: list[int] = field(default_factory=list)
     fewest: list[int] = field(default_factory=list)
+    over: list[list[Any]] = field(default_factory=list)  # the events of each turn over MOST
 
 
 def records(game: str) -> tuple[list[tuple[str, dict[str, Any]]], str]:
@@ -116,6 +117,10 @@ def collect() -> tuple[dict[str, list[Game]], list[str]]:
                 except AutoplayError as e:  # an event written in a form the menus never offer
                     notes.append("%s: not counted: %s" % (name, e))
                     continue
+            spans = measure.spans(record["events"], game)
+            for n, span in zip(g.reader, spans, strict=True):
+                if n > MOST:
+                    g.over.append([record["events"][k] for k in span])
             out[game].append(g)
     return out, notes
 
@@ -146,6 +151,15 @@ def report(figures: dict[str, list[Game]], notes: list[str]) -> tuple[str, bool]
         rows.append(head + figures_of(every))
         rows[-1] += figures_of([n for g in games for n in g.fewest])
         rows[-1] += ["%g, max %d" % (BUDGETS[game], MOST), "PASS" if fine else "OVER"]
+        over = [turn for g in games for turn in g.over]
+        if over:
+            sizes = sorted(len(turn) for turn in over)
+            cards = sum(1 for turn in over if any(ev[0] == "card" for ev in turn))
+            notes.append(
+                "%s: %d turns over %d presses hold %d to %d events each (median %g), at"
+                " least a press each; %d of them take an event card from the display"
+                % (game, len(over), MOST, sizes[0], sizes[-1], measure.median(sizes), cards)
+            )
     lines = [
         "presses per live turn, as a player reading the screens presses them "
         "(host/duelkeeper/bench_turns.py;",

@@ -66,6 +66,7 @@ def test_turns_group_each_games_events() -> None:
         ["card", 0, "x"],
     ]
     assert measure.turns(antike, [2, 3, 1, 2, 4, 1, 1], "antike-duellum") == [5, 9]
+    assert measure.spans(antike, "antike-duellum") == [range(0, 2), range(2, 7)]
 
 
 def test_a_record_counted_on_the_device() -> None:

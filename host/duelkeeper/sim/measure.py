@@ -23,12 +23,10 @@ _TURNS = {
 }
 
 
-def turns(events: list[list[Any]], presses: list[int], game: str = "7wd") -> list[int]:
-    """Presses per turn, in game order."""
-    if len(presses) != len(events):
-        raise ValueError("%d events but presses for %d" % (len(events), len(presses)))
+def spans(events: list[list[Any]], game: str = "7wd") -> list[range]:
+    """The events of each turn, in game order (event indices)."""
     starts, openers = _TURNS[game]
-    out: list[int] = []
+    out: list[range] = []
     k = 0
     while k < len(events):
         # A run of openers by one player followed by that player's starting verb: one turn.
@@ -39,12 +37,19 @@ def turns(events: list[list[Any]], presses: list[int], game: str = "7wd") -> lis
         opens = opens and events[end][1] == events[k][1]
         if opens or events[k][0] in starts or not out:
             last = end if opens else k
-            out.append(sum(presses[k : last + 1]))
+            out.append(range(k, last + 1))
             k = last + 1
         else:
-            out[-1] += presses[k]
+            out[-1] = range(out[-1].start, k + 1)
             k += 1
     return out
+
+
+def turns(events: list[list[Any]], presses: list[int], game: str = "7wd") -> list[int]:
+    """Presses per turn, in game order."""
+    if len(presses) != len(events):
+        raise ValueError("%d events but presses for %d" % (len(events), len(presses)))
+    return [sum(presses[k] for k in span) for span in spans(events, game)]
 
 
 def median(values: list[int]) -> float:
