@@ -43,6 +43,7 @@ class Game:
     reader: list[int] = field(default_factory=list)
     fewest: list[int] = field(default_factory=list)
     over: list[list[Any]] = field(default_factory=list)  # the events of each turn over MOST
+    uncarded: list[int] = field(default_factory=list)  # their presses but a card's taking
 
 
 def records(game: str) -> tuple[list[tuple[str, dict[str, Any]]], str]:
@@ -59,8 +60,8 @@ def records(game: str) -> tuple[list[tuple[str, dict[str, Any]]], str]:
     return out, ""
 
 
-def per_turn(record: dict[str, Any], tmp: Path, reader: bool) -> list[int]:
-    """Presses per turn entering ``record`` (the setup not counted)."""
+def per_event(record: dict[str, Any], tmp: Path, reader: bool) -> list[int]:
+    """Presses entering each event of ``record`` (the setup not counted)."""
     rec = runner.Recorder(None, keep=False)
     with Device(tmp, runtime="cpython") as d:
         d.step(0)
@@ -71,7 +72,12 @@ def per_turn(record: dict[str, Any], tmp: Path, reader: bool) -> list[int]:
         events = record["events"]
         while d.last.events < len(events):
             ap.event(events[d.last.events])
-    return measure.turns(events, rec.presses, record["game"])
+    return rec.presses
+
+
+def per_turn(record: dict[str, Any], tmp: Path, reader: bool) -> list[int]:
+    """Presses per turn entering ``record`` (the setup not counted)."""
+    return measure.turns(record["events"], per_event(record, tmp, reader), record["game"])
 
 
 RETURN = ROOT / "tests" / "vectors" / "splendor-duel" / "return-three-with-gold.json"
@@ -112,15 +118,17 @@ def collect() -> tuple[dict[str, list[Game]], list[str]]:
             g = Game(name)
             with tempfile.TemporaryDirectory() as tmp:
                 try:
-                    g.reader = per_turn(record, Path(tmp) / "reader", True)
+                    presses = per_event(record, Path(tmp) / "reader", True)
                     g.fewest = per_turn(record, Path(tmp) / "fewest", False)
                 except AutoplayError as e:  # an event written in a form the menus never offer
                     notes.append("%s: not counted: %s" % (name, e))
                     continue
-            spans = measure.spans(record["events"], game)
-            for n, span in zip(g.reader, spans, strict=True):
+            events = record["events"]
+            g.reader = measure.turns(events, presses, game)
+            for n, span in zip(g.reader, measure.spans(events, game), strict=True):
                 if n > MOST:
-                    g.over.append([record["events"][k] for k in span])
+                    g.over.append([events[k] for k in span])
+                    g.uncarded.append(sum(presses[k] for k in span if events[k][0] != "card"))
             out[game].append(g)
     return out, notes
 
@@ -155,11 +163,14 @@ def report(figures: dict[str, list[Game]], notes: list[str]) -> tuple[str, bool]
         if over:
             sizes = sorted(len(turn) for turn in over)
             cards = sum(1 for turn in over if any(ev[0] == "card" for ev in turn))
+            still = sorted(n for g in games for n in g.uncarded if n > MOST)
             notes.append(
                 "%s: %d turns over %d presses hold %d to %d events each (median %g), at"
-                " least a press each; %d of them take an event card from the display"
-                % (game, len(over), MOST, sizes[0], sizes[-1], measure.median(sizes), cards)
-            )
+                " least a press each; %d of them take an event card from the display;"
+                " without the presses taking cards, %d would be over (%s)"
+                % (game, len(over), MOST, sizes[0], sizes[-1], measure.median(sizes), cards,
+                   len(still), ", ".join(str(n) for n in still) or "none")
+            )  # fmt: skip
     lines = [
         "presses per live turn, as a player reading the screens presses them "
         "(host/duelkeeper/bench_turns.py;",
