@@ -15,9 +15,9 @@ Returning (``verb`` "return", the pending choice) is the same picker over the pl
 own tokens, gold included, a row per colour held (``rows``: a colour none of which is
 held is no choice): each A returns one of the selected colour and moves on to the next
 colour that can go back (a return is spread over colours more often than a take), the
-rows say how many are held and, on the right, how many go back, the line under them how many are
-still to return; the return is played when the hand is back to 10. Only what some of
-the core's legal returns contains is ever added.
+rows say how many are held and, on the right, how many go back, the line under them
+how many are still to return; the return is played when the hand is back to 10. Only
+what some of the core's legal returns contains is ever added.
 """
 
 from duelcore.splendor.cards import TOKENS
