@@ -48,10 +48,20 @@ GESTURES = (
     ("a", True, 1),
 )
 # A game still going after this many presses is ended from the C menu (C, UP twice to
-# "End game now and save it", A), so every kind comes round: random presses rarely
-# finish a game (an Antike Duellum game takes 400 events and more).
+# "End game now and save it", A; DOWN to "End and save", A; A on the score sheet files
+# it), so every kind comes round: random presses rarely finish a game (an Antike
+# Duellum game takes 400 events and more). tests/firmware/test_soak_gestures.py plays these
+# on the simulated device: a C menu that changes must change them too.
 GAME_CAP = 150
-END_GAME = (("c", False), ("up", False), ("up", False), ("a", False))
+END_GAME = (
+    ("c", False),
+    ("up", False),
+    ("up", False),
+    ("a", False),
+    ("down", False),
+    ("a", False),
+    ("a", False),
+)
 KB = 1024
 
 
