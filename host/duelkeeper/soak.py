@@ -47,11 +47,12 @@ GESTURES = (
     ("up", True, 1),
     ("a", True, 1),
 )
-# A game still going after this many presses is ended from the C menu (C, UP twice to
-# "End game now and save it", A; DOWN to "End and save", A; A on the score sheet files
-# it), so every kind comes round: random presses rarely finish a game (an Antike
-# Duellum game takes 400 events and more). tests/firmware/test_soak_gestures.py plays these
-# on the simulated device: a C menu that changes must change them too.
+# A game still going after this many presses is ended (``ending``), so every kind comes
+# round: random presses rarely finish a game (an Antike Duellum game takes 400 events and
+# more), nor a quick score (its counts must agree). A tracked game from the C menu: C, UP
+# twice to "End game now and save it", A; DOWN to "End and save", A; A on the score
+# sheet files it. tests/firmware/test_soak_gestures.py plays these on the simulated
+# device: a menu that changes must change them too.
 GAME_CAP = 150
 END_GAME = (
     ("c", False),
@@ -62,6 +63,23 @@ END_GAME = (
     ("a", False),
     ("a", False),
 )
+# A quick score's pad: B a field back, on the first field (after undoing a player's
+# score played) the menu of how the game ended; there the first player won (DOWN, A),
+# and A on the score sheet files it.
+QUICK_WON = (("down", False), ("a", False), ("a", False))
+
+
+def ending(screen: str, depth: int) -> tuple[tuple[str, bool], ...]:
+    """The gestures towards ending a game from ``screen`` with ``depth`` screens on the
+    app's stack: all of them from a tracking screen, one B on a quick score's pad,
+    QUICK_WON on its menu of how the game ended; none (random ones) elsewhere."""
+    if screen.startswith("track"):
+        return END_GAME
+    if screen == "quick":
+        return QUICK_WON if depth > 1 else (("b", False),)
+    return ()
+
+
 KB = 1024
 
 
@@ -149,10 +167,10 @@ def walk(
             while out.presses < presses:
                 if last.screen in ("games", "-"):  # the next kind in turn: DOWN, then A
                     gestures = [("down", False), ("a", False)]
-                elif last.screen.startswith("track") and out.presses - began_game > GAME_CAP:
-                    gestures = list(END_GAME)
                 else:
-                    gestures = [_gesture(rng)]
+                    over = last.game != "-" and out.presses - began_game > GAME_CAP
+                    gestures = list(ending(last.screen, last.depth)) if over else []
+                    gestures = gestures or [_gesture(rng)]
                 for button, long in gestures:
                     out.refreshes += _press(board, button, long)
                     out.presses += 1

@@ -12,15 +12,15 @@ from duelkeeper.sim.script import BUTTONS, Step
 # What the watcher printed on the emulated board (its boot line, then a press), and the
 # start of a third report cut off by the end of a read.
 SAID = (
-    "HEAP -1 29808 216080 - - -1\r\n"
+    "HEAP -1 29808 216080 - - -1 0\r\n"
     "stack: 972 out of 7936\r\n"
     "GC: total: 245888, used: 29808, free: 216080\r\n"
     " No. of 1-blocks: 269, 2-blocks: 102, max blk sz: 122, max free sz: 11672\r\n"
-    "HEAP 7 72499 173389 track7 7wd 3\r\n"
+    "HEAP 7 72499 173389 track7 7wd 3 1\r\n"
     "stack: 972 out of 7936\r\n"
     "GC: total: 245888, used: 72499, free: 173389\r\n"
     " No. of 1-blocks: 801, 2-blocks: 140, max blk sz: 130, max free sz: 7321\r\n"
-    "HEAP 8 72511 173377 pick7 7wd 3\r\n"
+    "HEAP 8 72511 173377 pick7 7wd 3 2\r\n"
     "stack: 972 out of 7936\r\n"
 )
 
@@ -29,11 +29,11 @@ def test_parse_reads_each_complete_report_and_keeps_the_rest() -> None:
     lines, rest = parse(SAID)
     assert lines == [
         HeapLine(-1, 29808, 216080, 11672 * BLOCK, "-", "-", -1),
-        HeapLine(7, 72499, 173389, 7321 * BLOCK, "track7", "7wd", 3),
+        HeapLine(7, 72499, 173389, 7321 * BLOCK, "track7", "7wd", 3, 1),
     ]
     assert rest.startswith("\r\nHEAP 8 72511")  # the cut report, whole on the next read
     more, _ = parse(rest + " No. of 1-blocks: 1, 2-blocks: 1, max blk sz: 1, max free sz: 9\r\n")
-    assert more == [HeapLine(8, 72511, 173377, 9 * BLOCK, "pick7", "7wd", 3)]
+    assert more == [HeapLine(8, 72511, 173377, 9 * BLOCK, "pick7", "7wd", 3, 2)]
 
 
 def test_parse_of_output_without_a_report() -> None:

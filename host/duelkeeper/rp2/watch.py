@@ -20,7 +20,7 @@ BLOCK = 16  # bytes in a block of MicroPython's heap: mem_info counts in blocks
 # The other games' cores, imported at boot for "all cores" (bench_firmware.OTHER_CORES).
 ALL_CORES = ("duelcore.splendor", "duelcore.antike")
 _REPORT = re.compile(
-    r"^HEAP (-?\d+) (\d+) (\d+) (\S+) (\S+) (-?\d+)\r?\n(?:.*\n)*?.*max free sz: (\d+)",
+    r"^HEAP (-?\d+) (\d+) (\d+) (\S+) (\S+) (-?\d+) (\d+)\r?\n(?:.*\n)*?.*max free sz: (\d+)",
     re.MULTILINE,
 )
 TROUBLE = ("Traceback", "MemoryError")
@@ -34,15 +34,17 @@ class HeapLine(NamedTuple):
     screen: str  # the top screen's module ("-" before the app)
     game: str  # the game in progress ("7wd", ...) or "-"
     played: int  # its events played, -1 without a game
+    depth: int = 0  # screens on the app's stack (1: the game's own screen alone), 0 before it
 
 
 def parse(text: str) -> tuple[list[HeapLine], str]:
     """The complete reports in ``text``, and what follows the last (maybe partial)."""
     lines, end = [], 0
     for m in _REPORT.finditer(text):
-        p, alloc, free, screen, game, played, largest = m.groups()
+        p, alloc, free, screen, game, played, depth, largest = m.groups()
+        kb = int(largest) * BLOCK
         lines.append(
-            HeapLine(int(p), int(alloc), int(free), int(largest) * BLOCK, screen, game, int(played))
+            HeapLine(int(p), int(alloc), int(free), kb, screen, game, int(played), int(depth))
         )
         end = m.end()
     return lines, text[end:]

@@ -9,9 +9,10 @@ handled a gesture (``app.presses`` moved) and has sent that gesture's frame (not
 drawn or waiting for a refresh), it collects the garbage and prints one line over USB
 serial::
 
-    HEAP <presses> <gc.mem_alloc()> <gc.mem_free()> <screen> <game> <events played>
+    HEAP <presses> <gc.mem_alloc()> <gc.mem_free()> <screen> <game> <events played> <depth>
 
-(the top screen's module, the game in progress or "-", its events played or -1),
+(the top screen's module, the game in progress or "-", its events played or -1, the
+screens on the app's stack: the soak tells a game's screen from a menu over it),
 followed by ``micropython.mem_info()``'s own lines, whose "max free sz" is the largest
 free block in 16-byte blocks (MicroPython has no call that returns it). A first HEAP
 line with presses -1 (and no app) comes before the app starts. ``/rom/cores.txt``, when
@@ -35,13 +36,14 @@ TICK_MS = 10
 
 
 def report(presses: int, app: "Any" = None) -> None:
-    screen, game, played = "-", "-", -1
+    screen, game, played, depth = "-", "-", -1, 0
     if app is not None:
         screen = type(app.stack[-1]).__module__.rsplit(".", 1)[-1]
+        depth = len(app.stack)
         if app.match is not None:
             game, played = app.match.record["game"], app.match.played
     gc.collect()
-    print("HEAP", presses, gc.mem_alloc(), gc.mem_free(), screen, game, played)  # type: ignore[attr-defined]
+    print("HEAP", presses, gc.mem_alloc(), gc.mem_free(), screen, game, played, depth)  # type: ignore[attr-defined]
     micropython.mem_info()
 
 
