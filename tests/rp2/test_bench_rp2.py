@@ -48,10 +48,10 @@ def test_a_few_presses_measured_on_the_real_port(tmp_path: Path) -> None:
     bench_rp2.game(steps, tmp_path, f, cores=())
     boot = [h for h in f.watched if h.presses < 0]
     after = [h for h in f.watched if h.presses >= 0]
-    assert len(boot) == 1 and boot[0].screen == "-"
-    # every gesture handled and reported, in order, on the choice of game
+    assert len(boot) == 1 and boot[0].screen == "-" and boot[0].depth == 0
+    # every gesture handled and reported, in order, on the choice of game (the one screen)
     assert [h.presses for h in after] == [1, 2, 3, 4]
-    assert all((h.screen, h.game, h.played) == ("games", "-", -1) for h in after)
+    assert all((h.screen, h.game, h.played, h.depth) == ("games", "-", -1, 1) for h in after)
     for h in after:  # the app and its first screen on top of the watcher
         assert boot[0].alloc < h.alloc <= bench_rp2.HEAP_BUDGET
         assert bench_rp2.BLOCK_BUDGET <= h.largest <= h.free
