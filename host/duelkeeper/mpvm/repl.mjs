@@ -97,20 +97,24 @@ function main(values) {
   const pending = new Int32Array(new SharedArrayBuffer(4));
   const queue = []; // what waits for the line, in order
   let writing = false;
-  let inflight = 0; // bytes of queue[0] the write under way hands the line
   const drain = () => {
     if (writing || !queue.length) return;
     writing = true;
-    if (queue.length > 1) queue.unshift(Buffer.concat(queue.splice(0))); // one write for all
-    const data = queue[0].subarray(0, LINE_CHUNK);
-    inflight = data.length;
+    // queue[0] becomes the write, LINE_CHUNK at most: the pieces that fit joined, or the
+    // head of a longer one cut off (a Ctrl-C holds back everything after queue[0])
+    let size = 0;
+    let k = 0;
+    while (k < queue.length && size + queue[k].length <= LINE_CHUNK) size += queue[k++].length;
+    if (k === 0) queue.splice(0, 1, queue[0].subarray(0, LINE_CHUNK), queue[0].subarray(LINE_CHUNK));
+    else if (k > 1) queue.unshift(Buffer.concat(queue.splice(0, k)));
+    const data = queue[0];
     write(1, data, 0, data.length, null, (err, n) => {
       writing = false;
       if (err) {
         if (err.code === "EAGAIN") return void setTimeout(drain, 10); // the line is full
         n = data.length; // the line is gone: what it would not take is dropped
       }
-      if (n < queue[0].length) queue[0] = queue[0].subarray(n); // a Ctrl-C may have cut it
+      if (n < data.length) queue[0] = data.subarray(n);
       else queue.shift();
       Atomics.sub(pending, 0, n);
       Atomics.notify(pending, 0);
@@ -216,10 +220,6 @@ function main(values) {
     send(chunk);
     if (busy && chunk.includes(CTRL_C)) {
       graced = queue.splice(writing ? 1 : 0); // not taken yet: said if the code ends itself
-      if (writing && queue[0].length > inflight) { // and what the write under way leaves
-        graced.unshift(queue[0].subarray(inflight));
-        queue[0] = queue[0].subarray(0, inflight);
-      }
       // What follows the Ctrl-C is for the REPL, should the running code have to go.
       after = chunk.subarray(chunk.lastIndexOf(CTRL_C) + 1);
       timer = setTimeout(interrupt, CTRL_C_GRACE);
