@@ -10,7 +10,9 @@ for every board; its flash layout, offsets from the start of the 2 MiB flash at
   size, so a board that ran stock keeps its games.
 
 A UF2 file is 512-byte blocks, each carrying up to 476 bytes for a flash address
-(github.com/microsoft/uf2); the RP2040's boot ROM writes each block where it says.
+(github.com/microsoft/uf2). The RP2040's boot ROM takes 256-byte payloads only and
+erases a sector per 16 block numbers (duelkeeper.bootrom has its rules), so ``encode``
+writes whole sectors: block ``n`` lies in the sector of the group ``n // 16``.
 """
 
 import struct
@@ -27,30 +29,36 @@ ROMFS_SIZE = 328 * 1024
 FS_OFFSET = 0xA0000
 FS_SIZE = 1408 * 1024
 FAMILY_RP2040 = 0xE48BFF56
+BLOCK = 512  # bytes of a UF2 block
+PAGE = 256  # bytes of flash a block carries: the only payload the boot ROM takes
+SECTOR = 4096  # bytes of flash one erase clears
 
 BASE_DIR = ROOT / "rp2-base"
 BASE = BASE_DIR / "duelkeeper-base.uf2"
 PROVENANCE = BASE_DIR / "PROVENANCE"
 
-_MAGIC = (0x0A324655, 0x9E5D5157)
-_MAGIC_END = 0x0AB16F30
-_FLAG_FAMILY = 0x2000
-_HEADER = struct.Struct("<8I")
-_PAYLOAD = 256  # bytes of flash a block carries, as the RP2040's tools write them
+MAGIC = (0x0A324655, 0x9E5D5157)
+MAGIC_END = 0x0AB16F30
+FLAG_FAMILY = 0x2000
+HEADER = struct.Struct("<8I")  # magic0, magic1, flags, address, size, number, count, family
+
+
+def magic_ok(block: bytes) -> bool:
+    """Whether the 512-byte ``block`` has UF2's three magic numbers."""
+    return HEADER.unpack_from(block)[:2] == MAGIC and block[508:512] == struct.pack("<I", MAGIC_END)
 
 
 def blocks(data: bytes, name: str) -> list[tuple[int, bytes]]:
     """(flash offset, bytes) of each block in the UF2 file ``data`` (called ``name`` in
     the one-line error a damaged file gets)."""
-    if not data or len(data) % 512:
+    if not data or len(data) % BLOCK:
         raise DuelkeeperError(f"UF2 {name}: {len(data)} bytes, not whole 512-byte blocks")
     out = []
-    count = len(data) // 512
+    count = len(data) // BLOCK
     for n in range(count):
-        block = data[n * 512 : (n + 1) * 512]
-        magic0, magic1, _flags, addr, size, index, total, _family = _HEADER.unpack_from(block)
-        end = struct.unpack_from("<I", block, 508)[0]
-        if (magic0, magic1, end) != (*_MAGIC, _MAGIC_END):
+        block = data[n * BLOCK : (n + 1) * BLOCK]
+        _, _, _flags, addr, size, index, total, _family = HEADER.unpack_from(block)
+        if not magic_ok(block):
             raise DuelkeeperError(f"UF2 {name}: block {n} has no UF2 magic (damaged file)")
         if size > 476 or index != n or total != count:
             raise DuelkeeperError(f"UF2 {name}: block {n} of {count} is out of place (damaged)")
@@ -61,18 +69,35 @@ def blocks(data: bytes, name: str) -> list[tuple[int, bytes]]:
 
 
 def encode(pieces: list[tuple[int, bytes]]) -> bytes:
-    """A UF2 file writing each (flash offset, bytes) piece, in blocks of 256 bytes."""
-    chunks = [
-        (offset + at, data[at : at + _PAYLOAD])
-        for offset, data in pieces
-        for at in range(0, len(data), _PAYLOAD)
-    ]
+    """A UF2 file writing each (flash offset, bytes) piece: every 4 KB sector a piece
+    touches, whole, in 16 blocks of 256 bytes, the rest of the sector 0xFF (what its
+    erase leaves), so each group of 16 block numbers is one sector, as the boot ROM
+    erases them. Pieces must not share a byte."""
+    sectors: dict[int, bytearray] = {}
+    reached = 0
+    for offset, data in sorted(pieces):
+        if offset < reached:
+            raise ValueError("UF2 pieces overlap at 0x%X" % offset)
+        reached = offset + len(data)
+        for at in range(offset - offset % SECTOR, reached, SECTOR):
+            sector = sectors.setdefault(at, bytearray(b"\xff" * SECTOR))
+            start, end = max(at, offset), min(at + SECTOR, reached)
+            sector[start - at : end - at] = data[start - offset : end - offset]
+    count = len(sectors) * (SECTOR // PAGE)
     out = bytearray()
-    for n, (offset, chunk) in enumerate(chunks):
-        header = _HEADER.pack(
-            *_MAGIC, _FLAG_FAMILY, FLASH_BASE + offset, len(chunk), n, len(chunks), FAMILY_RP2040
-        )
-        out += header + chunk.ljust(476, b"\0") + struct.pack("<I", _MAGIC_END)
+    for at in sorted(sectors):
+        for page in range(0, SECTOR, PAGE):
+            header = HEADER.pack(
+                *MAGIC,
+                FLAG_FAMILY,
+                FLASH_BASE + at + page,
+                PAGE,
+                len(out) // BLOCK,
+                count,
+                FAMILY_RP2040,
+            )
+            out += header + sectors[at][page : page + PAGE].ljust(476, b"\0")
+            out += struct.pack("<I", MAGIC_END)
     return bytes(out)
 
 

@@ -104,7 +104,7 @@ class EmulatedBoard:
         self.wiring: Wiring = BOARDS[board]
         self.flash = flash
         if uf2 is not None:
-            flashimage.drop(flash, uf2.read_bytes())
+            flashimage.drop(flash, uf2.read_bytes(), str(uf2))
         elif not flash.exists():
             flashimage.blank(flash)
         elif flash.stat().st_size != flashimage.SIZE:

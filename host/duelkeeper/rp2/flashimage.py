@@ -6,7 +6,8 @@ littlefs2 filesystem at 0xA0000, 352 blocks of 4096 bytes with a program size of
 read and lookahead sizes of 32, as the rp2 port mounts it (../shared/rp2/README.md):
 ``littlefs-python`` builds and reads that region here. A new flash holds the base
 firmware and nothing else; ``drop`` writes a UF2 onto it as the RP2040's boot ROM does
-when the file is dropped on its drive, and ``install`` drops the board's UF2
+when the file is dropped on its drive (``duelkeeper.bootrom``: a file the boot ROM would
+not write exactly is refused, naming its blocks), and ``install`` drops the board's UF2
 (``duelkeeper uf2``). A flash file of an older checkout (the littlefs region alone) is
 taken as a Pico's flash with that filesystem and no firmware yet.
 """
@@ -15,7 +16,7 @@ from pathlib import Path
 
 from littlefs import LittleFS, LittleFSError
 
-from duelkeeper import romfs, uf2
+from duelkeeper import bootrom, romfs, uf2
 from duelkeeper.errors import DuelkeeperError
 
 BLOCK_SIZE = 4096
@@ -55,23 +56,12 @@ def formatted() -> LittleFS:
     return fs
 
 
-def _write(flash: bytearray, pieces: list[tuple[int, bytes]]) -> None:
-    """Each (offset, bytes) into ``flash`` as the boot ROM writes a UF2: every 4 KB
-    sector a piece touches is erased first, once."""
-    erased: set[int] = set()
-    for offset, chunk in pieces:
-        for sector in range(offset // BLOCK_SIZE, (offset + len(chunk) - 1) // BLOCK_SIZE + 1):
-            if sector not in erased:
-                erased.add(sector)
-                at = sector * BLOCK_SIZE
-                flash[at : at + BLOCK_SIZE] = bytes([ERASED]) * BLOCK_SIZE
-        flash[offset : offset + len(chunk)] = chunk
-
-
 def _new() -> bytearray:
-    """A Pico's flash holding the base firmware and nothing else."""
+    """A Pico's flash holding the base firmware and nothing else: the committed UF2
+    dropped on an erased flash."""
+    uf2.base_blocks()  # refused if the firmware reaches into the ROMFS partition
     flash = bytearray([ERASED]) * SIZE
-    _write(flash, uf2.base_blocks())
+    bootrom.install(flash, uf2.BASE.read_bytes(), str(uf2.BASE))
     return flash
 
 
@@ -135,12 +125,13 @@ def to_folder(path: Path, folder: Path) -> dict[str, bytes]:
     return files
 
 
-def drop(path: Path, data: bytes) -> Path:
+def drop(path: Path, data: bytes, name: str = "file") -> Path:
     """The UF2 file ``data`` written onto the flash at ``path`` (a new Pico's when
     missing), as the boot ROM writes a UF2 dropped on its drive: littlefs, which the
-    project's UF2s never touch, keeps every game."""
+    project's UF2s never touch, keeps every game. Refused with one line naming the
+    blocks when the boot ROM would not complete it or would leave a block wrong."""
     flash = load(path) if path.exists() else _new()
-    _write(flash, uf2.blocks(data, "file"))
+    bootrom.install(flash, data, name)
     path.write_bytes(flash)
     return path
 
