@@ -389,7 +389,8 @@ def _deploy(args: argparse.Namespace) -> int:
 def _uf2(args: argparse.Namespace) -> int:
     from duelkeeper import romfs
 
-    print(romfs.write(args.board, args.output))
+    summary = romfs.write(args.board, args.output)
+    print(summary, file=sys.stderr if args.output == romfs.STDOUT else sys.stdout)
     return 0
 
 
@@ -398,7 +399,12 @@ def _uf2_arguments(parser: argparse.ArgumentParser) -> None:
         "--board", metavar="NAME", required=True, help="the module of boards/ the app opens"
     )
     parser.add_argument(
-        "-o", "--output", type=Path, required=True, metavar="FILE", help="the UF2 file to write"
+        "-o",
+        "--output",
+        type=Path,
+        required=True,
+        metavar="FILE",
+        help="the UF2 file to write (-: standard output)",
     )
 
 

@@ -8,15 +8,19 @@ base firmware's launcher reads (rp2-base/DUELKEEPER_PICO/launcher/main.py). Bein
 it is whole only when the image before it is. mpremote's own ROMFS writer encodes it.
 
 The UF2 is the base firmware's blocks (rp2-base/duelkeeper-base.uf2) followed by the
-image's, at the ROMFS partition: dropped on a Pico in BOOTSEL mode it writes nothing to
-littlefs, so the games there stay.
+image's, at the ROMFS partition, laid out in whole sectors as the RP2040's boot ROM
+erases them (duelkeeper.bootrom): dropped on a Pico in BOOTSEL mode it writes nothing to
+littlefs, so the games there stay. ``write`` proves that under the boot ROM's rules
+before it writes the file.
 """
 
+import os
+import sys
 from pathlib import Path
 
 from mpremote.romfs import VfsRomWriter  # type: ignore[import-untyped]
 
-from duelkeeper import uf2
+from duelkeeper import bootrom, uf2
 from duelkeeper.errors import DuelkeeperError
 from duelkeeper.repo import ROOT
 from duelkeeper.sim.device import PACKAGES, cached_build
@@ -38,11 +42,18 @@ def files(code: Path | None = None) -> dict[str, bytes]:
     return out
 
 
+SIM_BOARD = "sim"  # the simulator's board: no hardware, nothing a Pico can run
+
+
 def check_board(name: str) -> str:
-    """``name`` if boards/<name>.py exists; a one-line error naming the boards otherwise."""
-    if not name.isidentifier() or name == "__init__" or not (BOARDS / (name + ".py")).is_file():
-        known = ", ".join(sorted(p.stem for p in BOARDS.glob("*.py") if p.stem != "__init__"))
-        raise DuelkeeperError("no board %r in boards/ (known: %s)" % (name, known))
+    """``name`` if boards/<name>.py is a real board; a one-line error naming the boards
+    otherwise."""
+    known = sorted(p.stem for p in BOARDS.glob("*.py") if p.stem not in ("__init__", SIM_BOARD))
+    if name not in known:
+        said = "no board %r in boards/" % name
+        if name == SIM_BOARD:
+            said = "board %r is the simulator's, with no hardware" % name
+        raise DuelkeeperError("%s (known: %s)" % (said, ", ".join(known)))
     return name
 
 
@@ -83,16 +94,24 @@ def with_base(rom: bytes) -> bytes:
     return uf2.encode(uf2.base_blocks() + [(uf2.ROMFS_OFFSET, rom)])
 
 
+STDOUT = Path("-")  # ``-o -``: the file on standard output (``./-`` names a file "-")
+
+
 def write(board: str, out: Path) -> str:
-    """``duelkeeper uf2``: the installer for ``board`` written to ``out``; a one-line
-    summary."""
+    """``duelkeeper uf2``: the installer for ``board`` written to ``out`` whole or not at
+    all (a temporary file renamed over it), once the boot ROM's rules write it exactly;
+    a one-line summary."""
     check_board(board)
     rom = image(board)
     data = with_base(rom)
-    try:
-        out.write_bytes(data)
-    except OSError as err:
-        raise DuelkeeperError("cannot write %s: %s" % (out, err.strerror or err)) from None
+    bootrom.check(data, str(out))
+    if out == STDOUT:
+        if sys.stdout.isatty():
+            raise DuelkeeperError("-o -: standard output is a terminal; redirect it to a file")
+        sys.stdout.buffer.write(data)
+        sys.stdout.buffer.flush()
+    else:
+        _replace(out, data)
     return "%s: %d bytes for %s; its ROMFS image %d of %d bytes (%.0f%% free)" % (
         out,
         len(data),
@@ -101,3 +120,15 @@ def write(board: str, out: Path) -> str:
         uf2.ROMFS_SIZE,
         100 * (1 - len(rom) / uf2.ROMFS_SIZE),
     )
+
+
+def _replace(out: Path, data: bytes) -> None:
+    """``data`` as the file ``out``, which keeps what it held if writing fails (a full
+    disk, say)."""
+    tmp = out.with_name(".%s.%d.tmp" % (out.name, os.getpid()))
+    try:
+        tmp.write_bytes(data)
+        os.replace(tmp, out)
+    except OSError as err:
+        tmp.unlink(missing_ok=True)
+        raise DuelkeeperError("cannot write %s: %s" % (out, err.strerror or err)) from None
