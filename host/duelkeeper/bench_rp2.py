@@ -78,7 +78,7 @@ APP_BOOT_MS = 4000  # the app's first frame is shown by then (about 2.9 s)
 CLI = Path(sys.executable).with_name("duelkeeper")
 _REPL_HEAP = (
     "import gc, micropython\ngc.collect()\n"
-    "print('HEAP -1', gc.mem_alloc(), gc.mem_free(), '- - -1')\nmicropython.mem_info()\n"
+    "print('HEAP -1', gc.mem_alloc(), gc.mem_free(), '- - -1 0')\nmicropython.mem_info()\n"
 )
 
 
@@ -132,17 +132,23 @@ def _cli(*args: str) -> float:
     return time.perf_counter() - start
 
 
+def repl_heap(board: EmulatedBoard) -> HeapLine:
+    """The heap at the REPL of a board with no program (in the watcher's line format),
+    booted here: its first boot formats the flash. Free-running afterwards."""
+    board.run(REPL_BOOT_MS)
+    board.free_run(True)
+    with Serial(board.path) as serial:
+        serial.enter()
+        lines, _ = parse(serial.run(_REPL_HEAP).decode())
+    if not lines:
+        raise BenchError("the blank board's REPL gave no heap figures")
+    return lines[0]
+
+
 def repl_and_deploy(tmp: Path, f: Figures) -> None:
     """A blank board: its heap at the REPL, then a deploy onto it."""
     with EmulatedBoard(flashimage.blank(tmp / "blank.img"), BOARD) as board:
-        board.run(REPL_BOOT_MS)  # the first boot formats the flash
-        board.free_run(True)
-        with Serial(board.path) as serial:
-            serial.enter()
-            lines, _ = parse(serial.run(_REPL_HEAP).decode())
-        if not lines:
-            raise BenchError("the blank board's REPL gave no heap figures")
-        f.repl = lines[0]
+        f.repl = repl_heap(board)
         board.free_run(True)  # already on: reads the emulated time
         start = board.t_us
         db = str(tmp / "deploy.sqlite3")

@@ -6,6 +6,8 @@ from pathlib import Path
 from rp2help import needs_rp2
 
 from duelkeeper import bench_rp2
+from duelkeeper.rp2 import flashimage
+from duelkeeper.rp2.board import EmulatedBoard
 from duelkeeper.rp2.watch import BLOCK, HeapLine, parse
 from duelkeeper.sim.script import BUTTONS, Step
 
@@ -38,6 +40,17 @@ def test_parse_reads_each_complete_report_and_keeps_the_rest() -> None:
 
 def test_parse_of_output_without_a_report() -> None:
     assert parse(">>> \r\nMicroPython v1.28.0\r\n") == ([], ">>> \r\nMicroPython v1.28.0\r\n")
+
+
+@needs_rp2
+def test_the_blank_board_s_repl_heap_line_is_read(tmp_path: Path) -> None:
+    """make bench's first step on the real port (it had stopped there, its line one field
+    short of the watcher's format)."""
+    with EmulatedBoard(flashimage.blank(tmp_path / "blank.img"), bench_rp2.BOARD) as board:
+        line = bench_rp2.repl_heap(board)
+    assert (line.presses, line.screen, line.game, line.played, line.depth) == (-1, "-", "-", -1, 0)
+    assert 200 * 1024 < line.alloc + line.free < 256 * 1024  # the port's heap, about 240 KB
+    assert line.alloc < 16 * 1024 and 100 * 1024 < line.largest <= line.free
 
 
 @needs_rp2
