@@ -27,3 +27,8 @@
 #define MICROPY_EMIT_INLINE_THUMB               (0)
 #define MICROPY_PY_MACHINE_I2S                  (0)
 #define MICROPY_PY_MACHINE_I2C_TARGET           (0)
+
+// Raise the Badger's power hold and keep the buttons held at power-on, before anything
+// else runs (power_on.c; docs/power.md, "From off").
+#define MICROPY_BOARD_STARTUP duelkeeper_power_on
+void duelkeeper_power_on(void);
