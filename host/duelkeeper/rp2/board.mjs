@@ -18,7 +18,14 @@
 //   pull-down), a pressed one as the level its switch ties it to.
 // - BUSY: the panel model's level, applied every emulated 100 us.
 // - power: "cut" resets the chip (a new one over the same flash), now, or inside the Nth
-//   flash operation from now with only part of it done.
+//   flash operation from now with only part of it done. "power" sets USB (VBUS on GP24,
+//   and the host on the USB line) and the cells' voltage (read on ADC 3, and against
+//   the Badger's 1.24 V reference on ADC 2). On a board with a power latch (the Badger's
+//   GP10), on cells, with the latch low and no button held, the chip is off; a button
+//   powers it up (a new chip, the button held). The time in each power state is counted:
+//   running, waiting with the system PLL on (WFE/WFI at 125 MHz), waiting with it
+//   stopped (machine.lightsleep), off; and the wake-ups, instructions and the moment the
+//   latch rose after each power-on.
 //
 // Control: one JSON object a line on stdin, one reply a line on stdout (replies in order).
 // USB CDC: the file descriptor --usb-fd (a pty's master), if given.
@@ -119,6 +126,12 @@ let wasCut = false;
 let refreshes = []; // completed refreshes not yet reported: [kind, t_us, base64 image]
 let spiBytes = 0;
 let cpuNs = 0; // emulated time the core spent executing (not waiting), since boot
+let usb = true; // VBUS high and a host on the USB line
+let batteryMv = 3000; // the cells' voltage
+let off = false; // on a latched board: no power
+// Kept across power-ons: emulated ns in each state, wake-ups, instructions executed.
+const power = { run: 0, wait: 0, sleep: 0, off: 0, wakeups: 0, instructions: 0 };
+let latchUs = -1; // when the latch rose after the last power-on (emulated us), or -1
 const usbOut = opt["usb-fd"] === undefined ? null : Number(opt["usb-fd"]);
 
 function romFunction(code) {
@@ -147,28 +160,60 @@ function boot() {
   flashLog = [];
   cpuNs = 0;
   spiBytes = 0;
-  cdc = new USBCDC(mcu.usbCtrl);
-  cdc.onSerialData = (buffer) => {
-    if (usbOut !== null) {
-      try {
-        writeSync(usbOut, buffer);
-      } catch {
-        // nobody on the line: the bytes are lost, as with an unplugged cable
-      }
-    }
-  };
+  latchUs = -1;
+  if (wiring.latch >= 0) {
+    mcu.gpio[wiring.latch].addListener(() => {
+      if (latchUs < 0 && latchHigh()) latchUs = nowUs();
+    });
+  }
+  applyPower();
+  // the host on the USB line: none on cells (nothing enumerates the device)
+  cdc = usb ? new USBCDC(mcu.usbCtrl) : null;
+  if (cdc) cdc.onSerialData = onSerialData;
   mcu.usbCtrl.onEndpointRead = (endpoint, size) => {
     usbPending = [endpoint, size];
     feedUsb();
   };
   panel = PanelClass ? new PanelClass(wiring.panelOptions || {}) : null;
   wireSpi();
+  // The pads as the chip's reset leaves them (RP2040 datasheet, PADS_BANK0 GPIOn: 0x56,
+  // input enabled, pulled down), where rp2040js starts with the input off: a button held
+  // at power-on reads as held before the firmware sets its pin up (power_on.c).
+  for (const pin of mcu.gpio) pin.padValue = 0x56;
+  lastLevels = new Map();
+  pins(); // the buttons as they are from the first instruction: a press powered it up
   const io = clock.createAlarm(() => {
     pins();
     io.schedule(IO_PERIOD_NS);
   });
   io.schedule(IO_PERIOD_NS);
   core.PC = FLASH_BASE;
+}
+
+function onSerialData(buffer) {
+  if (usbOut !== null) {
+    try {
+      writeSync(usbOut, buffer);
+    } catch {
+      // nobody on the line: the bytes are lost, as with an unplugged cable
+    }
+  }
+}
+
+const latchHigh = () => {
+  const p = mcu.gpio[wiring.latch];
+  return p.outputEnable && p.outputValue;
+};
+
+// VBUS on GP24; on ADC 3 the cells through the board's divider of 3 (VSYS on a Pico, 4.7 V
+// on USB there, where the Badger senses the battery itself), and on ADC 2 the Badger's
+// 1.24 V reference: 12-bit readings against 3.3 V.
+function applyPower() {
+  mcu.gpio[24].setInputValue(usb);
+  const adc = (mv) => Math.max(0, Math.min(4095, Math.round((mv / 3300) * 4095)));
+  const sensed = usb && wiring.latch < 0 ? 4700 : batteryMv;
+  mcu.adc.channelValues[3] = adc(sensed / 3);
+  mcu.adc.channelValues[2] = adc(1240);
 }
 
 function feedUsb() {
@@ -216,15 +261,23 @@ function wireSpi() {
 
 const nowUs = () => clock.nanos / 1000;
 
+let lastLevels = new Map(); // each button pin's level as last set: an edge only on change
+
 function pins() {
   const gpio = mcu.gpio;
   for (const [name, pin, active] of wiring.buttons || []) {
     const p = gpio[pin];
     const pressed = (held >> buttonBit(name)) & 1;
     // released: the pad's pull decides (none: reads low); pressed: the switch's level
-    p.setInputValue(pressed ? active === 1 : p.pullupEnabled);
+    const level = pressed ? active === 1 : p.pullupEnabled;
+    if (lastLevels.get(pin) !== level) {
+      lastLevels.set(pin, level);
+      p.setInputValue(level);
+    }
   }
   if (panel) busyPin();
+  // a latched board on cells: off once nothing holds its power
+  if (wiring.latch >= 0 && !usb && !held && !latchHigh()) off = true;
 }
 
 function busyPin() {
@@ -274,22 +327,43 @@ function flashOp(erase) {
 
 // --- running -----------------------------------------------------------------------------
 
+let waited = false; // the core was waiting when last seen: its next instruction is a wake-up
 function runFor(ns) {
-  const end = clock.nanos + ns;
-  while (clock.nanos < end) {
+  let left = ns;
+  while (left > 0) {
+    if (off) {
+      // no power until a button is pressed; then a new chip, the button held. Time
+      // goes on meanwhile (the panel keeps its picture); the dead chip runs nothing.
+      if (!held) {
+        power.off += left;
+        clock.tick(left);
+        return;
+      }
+      off = false;
+      powerCycle();
+    }
+    const start = clock.nanos;
     if (core.waiting) {
       const next = clock.nanosToNextAlarm;
-      clock.tick(next > 0 ? Math.min(next, end - clock.nanos) : end - clock.nanos);
-      continue;
+      clock.tick(next > 0 ? Math.min(next, left) : left);
+      // the system PLL powered down (PWR.PD): machine.lightsleep's wait
+      power[mcu.pllSys.pwr & 1 ? "sleep" : "wait"] += clock.nanos - start;
+      waited = true;
+    } else {
+      const pc = core.registers[15];
+      if ((pc === romErase || pc === romProgram) && !flashOp(pc === romErase)) {
+        powerCycle();
+        return;
+      }
+      if (waited) power.wakeups++;
+      waited = false;
+      const step = core.executeInstruction() * CYCLE_NS;
+      power.instructions++;
+      power.run += step;
+      cpuNs += step;
+      clock.tick(step);
     }
-    const pc = core.registers[15];
-    if ((pc === romErase || pc === romProgram) && !flashOp(pc === romErase)) {
-      powerCycle();
-      return;
-    }
-    const ns = core.executeInstruction() * CYCLE_NS;
-    cpuNs += ns;
-    clock.tick(ns);
+    left -= clock.nanos - start;
   }
 }
 
@@ -319,6 +393,9 @@ function report(extra) {
     cpuUs: Math.round(cpuNs / 1000),
     spiBytes,
     busy: panel ? panel.busyLevel(nowUs()) === wiring.busy_level : false,
+    off,
+    latchUs: Math.round(latchUs),
+    power: { ...power },
     ...extra,
   };
   refreshes = [];
@@ -348,6 +425,14 @@ const handlers = {
   },
   hold({ mask }) {
     held = mask;
+    return report();
+  },
+  // USB on or off and the cells' voltage, at once and at every power-on (the host on the
+  // USB line comes and goes with the chip's next power-on)
+  power({ usb: on, batteryMv: mv }) {
+    if (on !== undefined) usb = on;
+    if (mv !== undefined) batteryMv = mv;
+    applyPower();
     return report();
   },
   cut({ flashOp: k, part }) {

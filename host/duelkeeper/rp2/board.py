@@ -60,6 +60,32 @@ class Report(NamedTuple):
     cpu_us: int  # emulated time the core spent running (not waiting) since power-on
     spi_bytes: int  # bytes sent on SPI since power-on
     busy: bool  # the panel is refreshing
+    off: bool = False  # a latched board on cells with nothing holding its power
+    latch_us: int = -1  # when the power latch rose after the last power-on, or -1
+    power: "Power | None" = None  # time in each power state, kept across power-ons
+
+
+class Power(NamedTuple):
+    """Emulated time in each power state since the runner started, in microseconds, and
+    counts (host/duelkeeper/rp2/board.mjs: the states as the chip's registers tell)."""
+
+    run: float  # executing instructions, at 125 MHz
+    wait: float  # WFE/WFI with the system PLL on (time.sleep_ms)
+    sleep: float  # WFI with the system PLL stopped (machine.lightsleep)
+    off: float  # a latched board with its power let go
+    wakeups: int  # the core resumed after waiting
+    instructions: int
+
+    def since(self, before: "Power") -> "Power":
+        """What passed between ``before`` and this."""
+        return Power(
+            self.run - before.run,
+            self.wait - before.wait,
+            self.sleep - before.sleep,
+            self.off - before.off,
+            self.wakeups - before.wakeups,
+            self.instructions - before.instructions,
+        )
 
 
 class BoardError(DuelkeeperError):
@@ -179,6 +205,9 @@ class EmulatedBoard:
             int(reply["cpuUs"]),
             int(reply["spiBytes"]),
             bool(reply["busy"]),
+            bool(reply["off"]),
+            int(reply["latchUs"]),
+            _power(reply["power"]),
         )
 
     @property
@@ -195,6 +224,12 @@ class EmulatedBoard:
     def play(self, steps: Iterable[tuple[int, float]]) -> Report:
         """Each (buttons held mask, ms) in turn: the masks use script.BUTTONS' bits."""
         return self._report(self._ask("play", steps=[[m, ms] for m, ms in steps]))
+
+    def power(self, usb: bool | None = None, battery_mv: int | None = None) -> Report:
+        """USB plugged in or not (VBUS, and a host on the USB line from the next power-on)
+        and the cells' voltage, from now on."""
+        said = {"usb": usb, "batteryMv": battery_mv}
+        return self._report(self._ask("power", **{k: v for k, v in said.items() if v is not None}))
 
     def hold(self, mask: int) -> None:
         self._report(self._ask("hold", mask=mask))
@@ -290,3 +325,15 @@ def steps_of(masks: Sequence[int], tick_ms: int) -> list[tuple[int, float]]:
         else:
             out.append((mask, tick_ms))
     return out
+
+
+def _power(said: dict[str, float]) -> Power:
+    """The runner's power counters (nanoseconds) in microseconds."""
+    return Power(
+        said["run"] / 1000,
+        said["wait"] / 1000,
+        said["sleep"] / 1000,
+        said["off"] / 1000,
+        int(said["wakeups"]),
+        int(said["instructions"]),
+    )

@@ -24,10 +24,12 @@ class Wiring(NamedTuple):
     busy_level: int  # BUSY's level while the panel refreshes: UC8151 low, SSD1680 high
     buttons: tuple[tuple[str, int, int], ...]  # (logical name, GPIO, level when pressed)
     mounting: str
+    latch: int = -1  # the GPIO that holds the board's power on cells (Badger: 10), or -1
 
 
 # Pimoroni Badger 2040 schematic: UC8151 on SPI0 (CS 17, SCK 18, MOSI 19, DC 20,
-# RESET 21, BUSY 26); buttons switch 3V3 through diodes (A 12, B 13, C 14, UP 15, DOWN 11).
+# RESET 21, BUSY 26); buttons switch 3V3 through diodes (A 12, B 13, C 14, UP 15, DOWN 11),
+# which also power the board up; GP10 (ENABLE_3V3) holds the power on once raised.
 _BADGER = Wiring(
     "uc8151",
     0,
@@ -38,12 +40,15 @@ _BADGER = Wiring(
     0,
     (("a", 12, 1), ("b", 13, 1), ("c", 14, 1), ("up", 15, 1), ("down", 11, 1)),
     "cw",
+    10,
 )
 BOARDS = {
     "badger2040": _BADGER,
     # Pimoroni Pico Inky Pack schematic: the Badger's display wiring; A 12, B 13, C 14
     # switch to ground.
-    "pico_inky_pack": _BADGER._replace(buttons=(("a", 12, 0), ("b", 13, 0), ("c", 14, 0))),
+    "pico_inky_pack": _BADGER._replace(
+        buttons=(("a", 12, 0), ("b", 13, 0), ("c", 14, 0)), latch=-1
+    ),
     # Waveshare Pico-ePaper-2.9 wiki: SSD1680 on SPI1 (CS 9, SCK 10, MOSI 11, DC 8, RST 12,
     # BUSY 13); the five switches are this project's (boards/pico_epaper_2in9.py), to ground.
     "pico_epaper_2in9": Wiring(
