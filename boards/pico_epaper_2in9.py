@@ -21,13 +21,15 @@ buttons    GP2    A       pin 4      (GND on pin 3)
 GP2..GP6 are not used by the Pico-ePaper-2.9 (it takes GP8..GP13 only) nor by the
 Pico itself (GP23..GP25 and GP29 are), so they are free on every Pico. The buttons are
 active low with the RP2040's internal pull-ups: no resistors to add. The Pico has no
-power latch, so ``power_hold`` does nothing.
+power latch: its power and battery are boards/pico.py's.
 """
 
 from machine import SPI, Pin
 from micropython import const
 
 from firmware.display.ssd1680 import SSD1680
+
+from .pico import Pico
 
 NAME = "pico_epaper_2in9"
 WIDTH = 296
@@ -50,11 +52,10 @@ _ALL = const(0b11111)
 _SPI_HZ = const(8_000_000)
 
 
-class Board:
+class Board(Pico):
     """The Pico-ePaper-2.9 build's parts (docs/firmware.md, "Board interface")."""
 
     buttons = BUTTONS
-    root = "/"
 
     def __init__(self) -> None:
         spi = SPI(_SPI_ID, baudrate=_SPI_HZ, sck=Pin(_SCK), mosi=Pin(_MOSI))
@@ -67,11 +68,8 @@ class Board:
             width=WIDTH,
             height=HEIGHT,
         )
-        self._a = Pin(_A, Pin.IN, Pin.PULL_UP)
-        self._b = Pin(_B, Pin.IN, Pin.PULL_UP)
-        self._c = Pin(_C, Pin.IN, Pin.PULL_UP)
-        self._up = Pin(_UP, Pin.IN, Pin.PULL_UP)
-        self._down = Pin(_DOWN, Pin.IN, Pin.PULL_UP)
+        Pico.__init__(self, (_A, _B, _C, _UP, _DOWN), False)
+        self._a, self._b, self._c, self._up, self._down = self.keys
 
     def pressed(self) -> int:
         """BTN_A | BTN_B << 1 | ... of the buttons held now (active low)."""
@@ -82,9 +80,6 @@ class Board:
             | self._up.value() << 3
             | self._down.value() << 4
         )
-
-    def power_hold(self) -> None:
-        pass
 
 
 def open() -> Board:

@@ -16,13 +16,15 @@ buttons    GP12   A       active low: each switch shorts its pin to ground, read
 
 The three buttons sit in a row under the screen; firmware/buttons.py maps them for a
 three-button board (A tap = DOWN, C tap = UP, holds give A and C). The Pico has no power
-latch, so ``power_hold`` does nothing.
+latch: its power and battery are boards/pico.py's.
 """
 
 from machine import SPI, Pin
 from micropython import const
 
 from firmware.display.uc8151 import UC8151
+
+from .pico import Pico
 
 NAME = "pico_inky_pack"
 WIDTH = 296
@@ -43,11 +45,10 @@ _ALL = const(0b111)
 _SPI_HZ = const(12_000_000)
 
 
-class Board:
+class Board(Pico):
     """The Pico Inky Pack's parts (docs/firmware.md, "Board interface")."""
 
     buttons = BUTTONS
-    root = "/"
 
     def __init__(self) -> None:
         spi = SPI(_SPI_ID, baudrate=_SPI_HZ, sck=Pin(_SCK), mosi=Pin(_MOSI))
@@ -58,16 +59,12 @@ class Board:
             rst=Pin(_RESET, Pin.OUT, value=1),
             busy=Pin(_BUSY, Pin.IN, Pin.PULL_UP),
         )
-        self._a = Pin(_A, Pin.IN, Pin.PULL_UP)
-        self._b = Pin(_B, Pin.IN, Pin.PULL_UP)
-        self._c = Pin(_C, Pin.IN, Pin.PULL_UP)
+        Pico.__init__(self, (_A, _B, _C), False)
+        self._a, self._b, self._c = self.keys
 
     def pressed(self) -> int:
         """BTN_A | BTN_B << 1 | BTN_C << 2 of the buttons held now (active low)."""
         return _ALL ^ (self._a.value() | self._b.value() << 1 | self._c.value() << 2)
-
-    def power_hold(self) -> None:
-        pass
 
 
 def open() -> Board:

@@ -7,7 +7,9 @@ only ``framebuf``. The simulator sets the module's settings *before* ``open()``:
   (the 2.13" panels; ``--size 250x122``);
 * ``BUTTONS``: "abcud" (five buttons) or "abc" (a three-button board, mapped as
   firmware/buttons.py documents);
-* ``ROOT``: the storage folder, becomes ``board.root``.
+* ``ROOT``: the storage folder, becomes ``board.root``;
+* ``VBUS``, ``BATTERY_MV``: on USB (True, as a board beside the PC; the screens show a
+  plug), or on cells of that many millivolts (``--battery MV``).
 
 and drives the board through its attributes afterwards:
 
@@ -32,6 +34,8 @@ WIDTH = 296
 HEIGHT = 128
 BUTTONS = "abcud"
 ROOT = "/"
+VBUS = True
+BATTERY_MV = 3000
 
 
 class Display:
@@ -81,18 +85,37 @@ class Display:
 class Board:
     """The simulated board (docs/firmware.md, "Board interface")."""
 
+    can_power_off = False  # the simulator never lets go of its power
+
     def __init__(self, width: int, height: int, buttons: str, root: str) -> None:
         self.display = Display(width, height)
         self.buttons = buttons
         self.root = root
         self.held = 0
         self.holds = 0
+        self.vbus_on = VBUS
+        self.mv = BATTERY_MV
 
     def pressed(self) -> int:
         return self.held
 
     def power_hold(self) -> None:
         self.holds += 1
+
+    def vbus(self) -> int:
+        return int(self.vbus_on)
+
+    def battery_mv(self) -> "int | None":
+        return self.mv
+
+    def wake_on_press(self, catch: object) -> None:
+        pass  # the simulator's loop never sleeps
+
+    def at_power_on(self, levels: int) -> int:
+        return 0
+
+    def power_off(self) -> None:
+        pass
 
 
 def open() -> Board:

@@ -1,11 +1,14 @@
-"""Fakes of MicroPython's ``machine.Pin``, ``machine.SPI`` and ``machine.RTC``.
+"""Fakes of MicroPython's ``machine.Pin``, ``machine.SPI``, ``machine.ADC`` and
+``machine.RTC``.
 
 For the driver and board tests on CPython. Every pin write and SPI transfer is appended
 to the module-wide :data:`LOG` in the order it happened, so a test can tell command bytes
 (DC low) from data bytes (DC high) exactly as the panel would. A test sets an input
 pin's level with ``pin.level = 0`` (or gives it a ``source`` callable read on each
-``value()``). There is deliberately no ``unique_id``: code that asks for one takes the
-"no such function" path it takes in the simulator.
+``value()``), an ADC's reading with ``ADC_LEVELS[gpio] = n`` (16 bits), and calls a
+pin's interrupt handler as ``pin.handler(pin)``. There is deliberately no
+``unique_id``: code that asks for one takes the "no such function" path it takes in the
+simulator.
 
 The RTC is a Pico's: it reads 2021-01-01 00:00:00 at "power on" (this module's import,
 or ``power_on()``) and runs from there until set.
@@ -21,12 +24,15 @@ LOG: list[tuple[str, object, object]] = []
 PINS: dict[object, "Pin"] = {}
 # Input levels by pin id for pins made later (a panel's BUSY line a board wires at once).
 LEVELS: dict[object, int] = {}
+# ADC readings (read_u16) by the GPIO the ADC reads.
+ADC_LEVELS: dict[object, int] = {}
 
 
 def reset_log() -> None:
     LOG.clear()
     PINS.clear()
     LEVELS.clear()
+    ADC_LEVELS.clear()
 
 
 class Pin:
@@ -35,6 +41,8 @@ class Pin:
     OPEN_DRAIN = 2
     PULL_UP = 1
     PULL_DOWN = 2
+    IRQ_FALLING = 4
+    IRQ_RISING = 8
 
     def __init__(
         self, id: object, mode: int = -1, pull: int = -1, *, value: int | None = None
@@ -45,6 +53,8 @@ class Pin:
         # An input idles at the level its pull gives it (no pull reads as 0).
         self.level = LEVELS.get(id, 1 if pull == Pin.PULL_UP else 0)
         self.source: Callable[[], int] | None = None
+        self.handler: Callable[[Pin], object] | None = None
+        self.trigger = 0
         PINS[id] = self
         if value is not None:
             self.value(value)
@@ -61,6 +71,10 @@ class Pin:
     def __call__(self, level: object = None) -> int:
         return self.value(level)
 
+    def irq(self, handler: "Callable[[Pin], object] | None" = None, trigger: int = 0) -> None:
+        self.handler = handler
+        self.trigger = trigger
+
     def on(self) -> None:
         self.value(1)
 
@@ -75,6 +89,14 @@ class Pin:
 
     def __repr__(self) -> str:
         return "Pin(%r)" % (self.id,)
+
+
+class ADC:
+    def __init__(self, pin: "Pin | int") -> None:
+        self.id = pin.id if isinstance(pin, Pin) else pin
+
+    def read_u16(self) -> int:
+        return ADC_LEVELS.get(self.id, 0)
 
 
 class SPI:
