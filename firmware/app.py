@@ -49,6 +49,7 @@ class App:
         # (as the journal's entries tell again at boot: storage.undone).
         self.undone: list = []
         self.settings: dict = storage.settings()  # type: ignore[attr-defined]
+        self.power: object = None  # firmware/power.py's Power: the battery the screens show
         session.boot(self)
 
     # -- the loop ----------------------------------------------------------------------
@@ -77,6 +78,48 @@ class App:
 
     def redraw(self) -> None:
         self.dirty = True
+
+    # -- power (firmware/power.py) ------------------------------------------------------
+
+    def idle(self) -> bool:
+        """Nothing under way: no frame to draw or show, the panel still, no button down."""
+        r = self.refresh
+        return not (self.dirty or r.pending or r.busy or self.buttons.busy())
+
+    def let_go(self) -> None:
+        """The board is about to let go of its power: back on the game's own screen, with
+        a mark that a press wakes it, and the settings saying the panel shows that (so
+        the press that powers the board up acts at once: ``wake``)."""
+        if self.match is not None:
+            self.back_to(1)
+        self.asked = False
+        self.notice = tr("Off: any button wakes it")
+        self.settings["resting"] = 1
+        self.save_settings()
+        self.redraw()
+
+    def stay(self) -> None:
+        """The power was not let go after all (USB, or a button held): the panel shows
+        what the app draws again."""
+        if self.settings.pop("resting", 0):
+            self.save_settings()
+
+    def wake(self, pressed: int) -> None:
+        """At boot, ``pressed``: the buttons that powered the board up (0 for none). Where
+        the board had let go of its power (``let_go``), the panel shows this screen: the
+        press acts on it, and the frame after it is a partial refresh, not the boot's
+        full one. Any other press that powered the board up only woke it."""
+        if not self.settings.pop("resting", 0):
+            return
+        self.save_settings()
+        if pressed:
+            self.refresh.shown()
+            self._whole = False
+            self.buttons.catch(pressed)
+
+    def warn_low(self) -> None:
+        self.notice = tr("Battery low: change the cells")
+        self.redraw()
 
     # -- the screen stack --------------------------------------------------------------
 

@@ -11,6 +11,9 @@ small int, ``button | kind << 5``, or 0:
 
 Debounce: a new reading counts once two polls in a row agree (10-20 ms at the 10 ms
 poll), enough for the tactile switches of these boards and still quick to the finger.
+A press a button's interrupt caught (``catch``: the one that ended a lightsleep, or
+powered the board up) is sent as a PRESS even when the button is up again before two
+polls could agree: a tap is never lost to sleep.
 A gesture starts only when every button was up, and follows the first button pressed;
 other buttons pressed meanwhile are ignored until all are released again.
 
@@ -84,10 +87,19 @@ class Buttons:
         self._long = False  # its LONG was sent
         self._down_at = 0  # when the active button went down (ticks_ms)
         self._due = 0  # ms after _down_at when the next LONG or REPEAT is due
+        self._caught = 0  # buttons an interrupt saw go down since the last gesture began
 
     def held(self) -> int:
         """The debounced mask of buttons down now (refresh.py waits while it is not 0)."""
         return self._held
+
+    def busy(self) -> bool:
+        """Whether a gesture is under way or due (the loop must keep polling)."""
+        return bool(self._sample | self._held | self._active | self._caught)
+
+    def catch(self, mask: int) -> None:
+        """A button went down, as its interrupt saw it (``Board.wake_on_press``)."""
+        self._caught |= mask
 
     def poll(self, now: int) -> int:
         """Read the buttons once; return a gesture or 0."""
@@ -105,14 +117,18 @@ class Buttons:
                 self._long = False
                 self._down_at = now
                 self._due = _LONG_MS
+                self._caught = 0
+                return 0
+            caught = self._caught
+            if caught and not raw and not held:  # down and up again between two polls
+                self._caught = 0
+                return self._tap(caught & -caught)
             return 0
         if not held & active:  # released
             self._active = 0
             if self._long:
                 return 0
-            if self.three and active != BTN_B:  # a tap of A or C is DOWN or UP
-                active = BTN_DOWN if active == BTN_A else BTN_UP
-            return active | PRESS << _SHIFT
+            return self._tap(active)
         if not raw & active:  # let go, not yet debounced: a late poll sends no LONG/REPEAT
             return 0
         elapsed = ticks_diff(now, self._down_at)
@@ -127,3 +143,10 @@ class Buttons:
         if self.three or not active & _REPEATING:
             return 0
         return active | REPEAT << _SHIFT
+
+    def _tap(self, button: int) -> int:
+        """The PRESS a tap of ``button`` sends (on three buttons a tap of A or C is DOWN
+        or UP)."""
+        if self.three and button != BTN_B:
+            button = BTN_DOWN if button == BTN_A else BTN_UP
+        return button | PRESS << _SHIFT

@@ -8,19 +8,23 @@ simulator does the same steps itself, one ``app.tick()`` per call (host/duelkeep
 """
 
 from firmware.app import App
-from firmware.clock import sleep_ms, ticks_ms
+from firmware.clock import ticks_ms
+from firmware.power import Power, woken
 from firmware.storage import Storage
-
-TICK_MS = 10  # the loop period: buttons are polled and debounced at this rate
 
 
 def run(name: str) -> None:
-    """Open the board ``boards.<name>`` and its storage, and tick the App forever."""
-    storage = Storage("/")
+    """Open the board ``boards.<name>`` and its storage, and tick the App forever, waiting
+    between ticks as firmware/power.py decides."""
     board = __import__("boards." + name, None, None, ("open",)).open()
-    if board.root.rstrip("/") != "":
-        storage = Storage(board.root)
+    pressed = woken(board)  # the button that powered the board up, if one did
+    storage = Storage(board.root)
     app = App(board, storage)
+    power = Power(board, app.settings)
+    app.power = power
+    board.wake_on_press(app.buttons.catch)
+    app.wake(pressed)
     while True:
-        app.tick(ticks_ms())  # type: ignore[arg-type]  # an int on the device; opaque in the stubs
-        sleep_ms(TICK_MS)
+        now = ticks_ms()
+        app.tick(now)  # type: ignore[arg-type]  # an int on the device; opaque in the stubs
+        power.rest(app, now)  # type: ignore[arg-type]

@@ -13,7 +13,10 @@ from micropython import const
 from .gfx.canvas import BLACK, CENTER, LARGE, LEFT, RIGHT, SMALL, WHITE, Canvas, text_at
 from .lang import count, lang, tr, word
 
-__all__ = ("Canvas", "big", "columns", "fit", "flag", "hints", "menu", "pair", "status", "title")
+__all__ = (
+    "Canvas", "big", "columns", "fit", "flag", "game_status", "hints", "menu", "pair", "status",
+    "title",
+)  # fmt: skip
 
 _BAR = const(10)  # title bar and status line height (SMALL + padding)
 _ROW = const(18)  # a list row: LARGE + 2
@@ -85,9 +88,12 @@ def title(c: Canvas, text: str, right: "str | None" = None) -> None:
     c.text(fit(c, text, room), 2, 1, SMALL, LEFT, WHITE)
 
 
-def status(c: Canvas, app: object, hints: str, text: "str | None" = None) -> None:
+def status(
+    c: Canvas, app: object, hints: str, text: "str | None" = None, power: object = None
+) -> None:
     """The bottom line: the notice when there is one, else ``text``; the button hints at
-    the right while there is room for them."""
+    the right while there is room for them; at the right end the battery's level (a plug
+    on USB) where ``power`` (firmware/power.py) is given."""
     w = c.width
     y = c.height - _BAR
     c.fb.fill_rect(0, y, w, _BAR, WHITE)
@@ -95,14 +101,44 @@ def status(c: Canvas, app: object, hints: str, text: "str | None" = None) -> Non
     notice = app.notice  # type: ignore[attr-defined]
     if notice:
         text = notice
-    room = w - 4
+    right = w - 2
+    if power is not None:
+        right -= _battery(c, right, y + 2, power)
+    room = right - 2
     if hints:
         hw = c.text_width(hints)
         if text is None or c.text_width(text) + hw + 10 <= room:
-            c.text(hints, w - 2, y + 2, SMALL, RIGHT, BLACK)
+            c.text(hints, right, y + 2, SMALL, RIGHT, BLACK)
             room -= hw + 10
     if text:
         c.text(fit(c, text, room), 2, y + 2, SMALL, LEFT, BLACK)
+
+
+def game_status(c: Canvas, s: object) -> None:
+    """A tracking screen's status line: its status, hints, and the battery."""
+    app = s.app  # type: ignore[attr-defined]
+    status(c, app, game_hints(s), s.status(), app.power)  # type: ignore[attr-defined]
+
+
+def _battery(c: Canvas, x: int, y: int, power: object) -> int:
+    """The battery's 4 steps as a cell 13 pixels wide ending at ``x`` (top ``y``), or a
+    plug on USB; the width it took, with a gap."""
+    fb = c.fb
+    x -= 13
+    steps = power.battery()  # type: ignore[attr-defined]
+    if steps is None:
+        if not power.usb():  # type: ignore[attr-defined]
+            return 0  # a board that cannot read its battery: nothing to show
+        fb.fill_rect(x + 5, y, 6, 7, BLACK)  # the plug's body, its prongs and cord
+        fb.fill_rect(x + 2, y + 1, 3, 1, BLACK)
+        fb.fill_rect(x + 2, y + 5, 3, 1, BLACK)
+        fb.hline(x + 11, y + 3, 2, BLACK)
+        return 17
+    fb.rect(x, y, 11, 7, BLACK)  # the cell, its terminal, a bar a step
+    fb.fill_rect(x + 11, y + 2, 2, 3, BLACK)
+    for n in range(steps):
+        fb.fill_rect(x + 2 + n * 2, y + 2, 1, 3, BLACK)
+    return 17
 
 
 def menu(c: Canvas, m: object) -> None:

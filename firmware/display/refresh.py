@@ -5,8 +5,11 @@ refresh (a fraction of a second, no flash, leaves faint ghosts and a little char
 a full one (seconds, flashes, leaves a clean panel). The policy:
 
 * an ordinary update (a number changed) is a partial refresh;
-* a change of screen, the first refresh after start or after the panel slept, and every
-  refresh after ``full_every`` partial ones in a row are full;
+* a change of screen, the first refresh after start, and every refresh after
+  ``full_every`` partial ones in a row are full (a panel woken from deep sleep takes a
+  partial refresh where its driver can: the SSD1680's turns the first after a reset into
+  a full one itself); ``shown()`` says the panel already shows the frame (the board
+  woke from off with the picture kept), so the next may be partial;
 * nothing starts while a button is held: the player is mid-gesture (a long press, an
   auto-repeat) and a flash under the finger is worse than a short wait, so the refresh
   waits for the release;
@@ -50,7 +53,8 @@ class Refresh:
         self.last_ms = 0  # when the last refresh started (ticks_ms)
         self._pending = _NONE
         self._since_full = 0
-        self._clean = False  # False: the next refresh must be full (start, after sleep)
+        self._clean = False  # False: the next refresh must be full (start)
+        self.busy = False  # the panel is refreshing, as the last tick left it
 
     @property
     def pending(self) -> bool:
@@ -73,7 +77,7 @@ class Refresh:
         # Polled every tick, pending or not: the drivers walk their power sequence in
         # busy() (UC8151: the refresh starts once power-on is done, the charge pumps go
         # off once it is over), which must not wait for the next request.
-        busy = self.display.busy()
+        busy = self.busy = self.display.busy()
         if self._pending == _NONE:
             return _NONE
         if held or busy:
@@ -82,6 +86,7 @@ class Refresh:
         full = self._pending == _FULL or not self._clean or self._since_full >= self.full_every
         self._pending = _NONE
         self.display.show(full)
+        self.busy = True  # until a tick finds the refresh over (it walks the sequence)
         self.last_ms = now
         self._clean = True
         if full:
@@ -93,6 +98,9 @@ class Refresh:
         return _PARTIAL
 
     def sleep(self) -> None:
-        """Put the panel to sleep; the refresh after it is full (the panel was reset)."""
+        """Put the panel into deep sleep until the next refresh wakes it."""
         self.display.sleep()
-        self._clean = False
+
+    def shown(self) -> None:
+        """The panel shows the frame already, refreshed clean (kept through a power-off)."""
+        self._clean = True

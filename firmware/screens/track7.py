@@ -21,7 +21,7 @@ from duelcore.sevenwonders.game import PENDING
 from ..gfx.canvas import SMALL, Canvas
 from ..gfx.icons import COIN, SCIENCE, SCROLL, SHIELD, STAR, WONDER
 from ..lang import name, thing, tr, word
-from ..ui import GAME_HINTS, columns, flag, game_hints, hints, pair, status
+from ..ui import GAME_HINTS, columns, flag, game_status, hints, pair
 from . import BTN_A, BTN_B, BTN_C, BTN_DOWN, BTN_UP, PRESS, Base, choice, more, pick7
 
 # Flag a threat from this close: shields to the capital, symbols missing.
@@ -235,4 +235,4 @@ def draw(c: Canvas, s: object) -> None:
         if sci <= _SCIENCE_NEAR:
             c.icon(SCIENCE, x, y - 1)
             flag(c, s.words[1] % sci, x + 13, y)  # type: ignore[attr-defined]
-    status(c, s.app, game_hints(s), s.status())  # type: ignore[attr-defined]
+    game_status(c, s)

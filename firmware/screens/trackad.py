@@ -14,7 +14,7 @@ from ..gfx.canvas import LARGE, SMALL, Canvas
 from ..gfx.icons import CROWN
 from ..lang import lang, name, tr
 from ..notices import PAID, describe
-from ..ui import GAME_HINTS, big, columns, corrections, flag, game_hints, hints, status
+from ..ui import GAME_HINTS, big, columns, corrections, flag, game_status, hints
 from . import BTN_A, BTN_B, BTN_C, BTN_DOWN, BTN_UP, PRESS, Base, choice, more, turnad
 
 NEAR = 2
@@ -194,4 +194,4 @@ def draw(c: Canvas, s: object) -> None:
             x = flag(c, words[3] % left, x, y)
         if s.claim[p]:  # type: ignore[attr-defined]
             flag(c, words[1], x, y)
-    status(c, s.app, game_hints(s), s.status())  # type: ignore[attr-defined]
+    game_status(c, s)

@@ -17,7 +17,7 @@ from duelcore.splendor.cards import TOKENS
 from ..gfx.canvas import CENTER, LARGE, SMALL, Canvas
 from ..gfx.icons import CROWN, GEM, SCROLL, STAR
 from ..lang import tr
-from ..ui import GAME_HINTS, columns, corrections, flag, game_hints, hints, pair, status
+from ..ui import GAME_HINTS, columns, corrections, flag, game_status, hints, pair
 from . import BTN_A, BTN_B, BTN_C, BTN_DOWN, BTN_UP, PRESS, Base, more, tokensd, turnsd, wordsd
 from .wordsd import COLOURS, COUNTED, LETTERS, PENDING, again
 
@@ -189,7 +189,7 @@ def draw(c: Canvas, s: object) -> None:
             way = s.way[p]  # type: ignore[attr-defined]
             what = "*" if way == 0 else "^" if way == 1 else " " + s.best_name[p].upper()  # type: ignore[attr-defined]
             flag(c, words[5] % (away, what), x, 102)
-    status(c, s.app, game_hints(s), s.status())  # type: ignore[attr-defined]
+    game_status(c, s)
 
 
 def table(c: Canvas, x0: int, x1: int, y: int, held: bytes, bonuses: bytes, words: tuple) -> None:

@@ -91,7 +91,7 @@ def test_requests_while_busy_merge_into_one_refresh() -> None:
     assert r.deferred == 3
 
 
-def test_after_sleep_the_next_refresh_is_full() -> None:
+def test_after_sleep_the_next_refresh_is_partial_the_driver_waking_the_panel() -> None:
     panel = Panel()
     r = Refresh(panel)
     r.request()
@@ -101,5 +101,16 @@ def test_after_sleep_the_next_refresh_is_full() -> None:
     r.sleep()
     assert panel.slept == 1
     r.request()
-    assert r.tick(2) == 2
-    assert panel.shown == [True, False, True]
+    assert r.tick(2) == 1  # a press after a rest is no flash (the SSD1680 upgrades its own)
+    assert panel.shown == [True, False, False]
+
+
+def test_a_frame_the_panel_kept_through_a_power_off_is_not_redrawn_whole() -> None:
+    panel = Panel()
+    r = Refresh(panel)
+    r.shown()  # the board woke from off: the panel shows the frame
+    r.request()
+    assert r.tick(0) == 1 and panel.shown == [False]
+    fresh = Refresh(Panel())
+    fresh.request()
+    assert fresh.tick(0) == 2  # a start without it is full

@@ -26,13 +26,12 @@ import micropython
 # Imported by name, as firmware/main.py imports the board: the host's type check of this
 # file then stops here instead of following the device code without its stubs.
 App = __import__("firmware.app", None, None, ("App",)).App
-_clock = __import__("firmware.clock", None, None, ("sleep_ms", "ticks_ms"))
+_clock = __import__("firmware.clock", None, None, ("ticks_ms",))
+_power = __import__("firmware.power", None, None, ("Power", "woken"))
 Storage = __import__("firmware.storage", None, None, ("Storage",)).Storage
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # annotations only
     from typing import Any
-
-TICK_MS = 10
 
 
 def report(presses: int, app: "Any" = None) -> None:
@@ -60,15 +59,18 @@ def preload() -> None:
 def run(name: str) -> None:
     preload()
     report(-1)
-    storage = Storage("/")
     board = __import__("boards." + name, None, None, ("open",)).open()
-    if board.root.rstrip("/") != "":
-        storage = Storage(board.root)
-    app = App(board, storage)
+    pressed = _power.woken(board)
+    app = App(board, Storage(board.root))
+    power = _power.Power(board, app.settings)
+    app.power = power
+    board.wake_on_press(app.buttons.catch)
+    app.wake(pressed)
     seen = app.presses
     while True:
-        app.tick(_clock.ticks_ms())
+        now = _clock.ticks_ms()
+        app.tick(now)
         if app.presses != seen and not app.dirty and not app.refresh.pending:
             seen = app.presses
             report(seen, app)
-        _clock.sleep_ms(TICK_MS)
+        power.rest(app, now)

@@ -36,6 +36,8 @@ def boot(board_name: str, width: int, height: int, buttons: str, root: str) -> N
     storage = __import__("firmware.storage", None, None, ("Storage",))
     app_module = __import__("firmware.app", None, None, ("App",))
     app = app_module.App(board, storage.Storage(board.root))
+    power = __import__("firmware.power", None, None, ("Power",))
+    app.power = power.Power(board, app.settings)  # the battery the screens show
     _seen = 0
     _fulls = 0
 
