@@ -130,14 +130,18 @@ def base64_soft(data: bytes) -> bytes:
 
 
 def pull(after: str, n: int, root: "str | None" = None) -> None:
-    batch, left = archive.first(_storage(root), after, n)
+    s = _storage(root)
+    batch, left = archive.first(s, after, n)
     for item in batch:
+        data: bytes | None = None
         try:
             data = archive.served(item)
         except ValueError as e:
-            print("BAD %s %s" % (item[0], e))
-            continue
-        print("G %s %s" % (item[0], base64(data).decode()))
+            data = archive.copy(s, item[0])
+            if data is None:
+                print("BAD %s %s" % (item[0], e))
+        if data is not None:
+            print("G %s %s" % (item[0], base64(data).decode()))
     print("END %d %d" % (len(batch), left))
 
 
