@@ -774,7 +774,7 @@ def reconcile(s: "Storage") -> None:
         if name == "journal.tmp" and not flash.exists(s.journal):
             # flash.replace's fallback (remove, then rename) was cut between its two steps
             flash.os.rename(path, s.journal)
-        elif name.endswith((".dka.tmp", ".dkb.tmp")) and not flash.exists(path[:-4]):
+        elif name.endswith((".dkc.tmp", ".dkb.tmp")) and not flash.exists(path[:-4]):
             flash.os.rename(path, path[:-4])  # the same, for a bundle or its acks
         elif name.endswith(".tmp"):
             flash.remove(path)

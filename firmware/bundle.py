@@ -6,9 +6,12 @@ flash whatever its size, and a larger one a 4 KB block: one file a game held 452
 flash holds them at about their packed size::
 
     games/000001.dkb     a bundle: frames, appended one a finished game
-    games/000001.dka     the frames of bundle 1 the PC has acknowledged (or set aside):
-                         FF FF, their offsets (2 bytes LE each), the CRC-32 of all before
-                         it (4 bytes LE); replaced whole (written to .dka.tmp first)
+    games/000001.dkc     the frames of bundle 1 the PC has acknowledged (or set aside):
+                         their offsets (2 bytes LE each), then the CRC-32 of them (4
+                         bytes LE); replaced whole (written to .dkc.tmp first). One that
+                         fails its check acknowledges nothing: its games are served again
+                         (and found in the PC's log), never lost. The .dka of the format
+                         before (offsets, no check) is rewritten as .dkc at boot.
 
 A frame is ``DB F1 | length (2 bytes LE) | id length (1) | the game's id | header check
 (2 bytes LE: the CRC-32 of all before it, its low half) | the packed record
@@ -43,7 +46,7 @@ FRAME_MAX = const(4096)  # the longest record and CRC (a game longer stays a fil
 _RESIDUE = const(0x2144DF1C)  # the CRC-32 of anything followed by its own CRC-32
 _M0 = const(0xDB)  # a frame's marker: no frame of the format before starts so (its
 _M1 = const(0xF1)  # length's high byte is at most 0x10)
-_ACKS = const(4096)  # the longest .dka a bundle's frames could need: a longer one is not ours
+_ACKS = const(4096)  # the longest .dkc a bundle's frames could need: a longer one is not ours
 _DAMAGED = ".damaged"  # the id ending of damage: "<bundle>.<offset>.damaged"
 
 # An item of the archive: (id, path, at, end, state): the frame (or damage) at [at, end)
@@ -111,36 +114,40 @@ def _size(p: str) -> int:
 
 def acked(p: str) -> "list[int]":
     """The offsets of the frames of bundle ``p`` acknowledged or set aside: none when its
-    .dka fails its check, is longer than any could be, or is no file."""
-    try:
-        if _size(p[:-1] + "a") > _ACKS:
-            return []
-        with open(p[:-1] + "a", "rb") as f:
-            data = f.read()
-    except OSError:
+    .dkc fails its check, is longer than any could be, or is no file."""
+    data = _read(p[:-1] + "c")
+    if data is None:  # no .dkc: a .dka of the format before, no check, or none
+        data = (_read(p[:-1] + "a") or b"") + b"\0\0\0\0"
+    elif flash.crc32(data) != _RESIDUE:
         return []
-    n = len(data) - 4
-    if data[:2] == b"\xff\xff":  # checked; without the marker: a .dka written before
-        if n < 2 or flash.crc32(data) != _RESIDUE:
-            return []
-    else:
-        n = len(data)
-    return [data[i] | data[i + 1] << 8 for i in range(n & 1, n - 1, 2)]
+    return [data[i] | data[i + 1] << 8 for i in range(0, len(data) - 5, 2)]
+
+
+def _read(p: str) -> "bytes | None":
+    """The file at ``p`` when it is one, of at most _ACKS bytes; None: not so."""
+    try:
+        if -1 < _size(p) <= _ACKS:
+            with open(p, "rb") as f:
+                return f.read()
+    except OSError:
+        pass
+    return None
 
 
 def mark(p: str, offsets: "list[int]") -> None:
-    """Add ``offsets`` to bundle ``p``'s acknowledged frames (the file replaced whole);
-    where a folder takes its name, nothing is kept (its frames are served again)."""
+    """Add ``offsets`` to bundle ``p``'s acknowledged frames (its .dkc replaced whole,
+    a .dka of the format before removed after); where a folder takes its name, nothing
+    is kept (its frames are served again)."""
     done = acked(p)
-    out = bytearray(b"\xff\xff")
+    out = bytearray()
     for at in done + [at for at in offsets if at not in done]:
         out.append(at & 0xFF)
         out.append(at >> 8)
     flash.u32(out, flash.crc32(out))
-    if _size(p[:-1] + "a") > -2:
-        tmp = p[:-1] + "a.tmp"
-        flash.write(tmp, out)
-        flash.replace(tmp, p[:-1] + "a")
+    if _size(p[:-1] + "c") > -2:
+        flash.write(p[:-1] + "c.tmp", out)
+        flash.replace(p[:-1] + "c.tmp", p[:-1] + "c")
+        flash.remove(p[:-1] + "a")
         flash.sync()
 
 
@@ -281,6 +288,7 @@ def drop_acked(folder: str, enough: "Any") -> None:
         if done:
             p = path(folder, k)
             flash.os.remove(p)  # then its acks: a cut between leaves them to reconcile
+            flash.remove(p[:-1] + "c")
             flash.remove(p[:-1] + "a")
             flash.sync()
 
@@ -295,16 +303,19 @@ def last_ids(folder: str) -> "list[str]":
 
 
 def reconcile(folder: str, journal: "str | None") -> None:
-    """At boot: acks of a bundle removed go. The last bundle must end in a whole frame of
+    """At boot: acks of a bundle removed go, those of the format before are rewritten
+    checked. The last bundle must end in a whole frame of
     this format: a tail that is the start of the frame of the game still in the journal
     (``journal`` its id: a write the power cut) is cut off, the game is finished again
     from the journal; any other (damage, a frame of the format before) seals the bundle
     (``seal``), so that nothing appended can be taken for its rest."""
     ks = names(folder)
     for name in flash.os.listdir(folder):
-        if name.endswith(".dka") and len(name) == 10 and name[:6].isdigit():
+        if name[-4:] in (".dka", ".dkc") and len(name) == 10 and name[:6].isdigit():
             if int(name[:6]) not in ks:
                 flash.remove(folder + "/" + name)
+            elif name[-1] == "a" and _size(folder + "/" + name) >= 0:
+                mark(path(folder, int(name[:6])), [])  # written checked, as .dkc
     if not ks:
         return
     last = _walk(folder, ks[-1])

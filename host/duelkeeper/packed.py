@@ -23,6 +23,11 @@ class Elsewhere(ValueError):
     device's file is wrong, not the line, so reading it again will not help."""
 
 
+class Unreadable(ValueError):
+    """The game arrived whole (its CRC-32 holds) but does not unpack: the bytes on the
+    device's flash are wrong (or of a newer codec), not the line."""
+
+
 class Served(NamedTuple):
     """One line of ``sync.pull``: ``G`` (a game: ``data`` its base64) or ``BAD``."""
 
@@ -86,7 +91,7 @@ def decode(game_id: str, text: bytes) -> dict[str, Any]:
     try:
         record = unpack_record(data[:-4])
     except (ValueError, IndexError, KeyError, TypeError, UnicodeError) as e:
-        raise ValueError("does not unpack: %s" % e) from None
+        raise Unreadable("it arrived whole but does not unpack: %s" % e) from None
     if not isinstance(record, dict) or record.get("id") != game_id:
         raise Elsewhere("its file holds %s, not game %s" % (which(record), game_id))
     return record

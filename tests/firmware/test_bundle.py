@@ -122,10 +122,12 @@ def test_boot_tidies_acks_and_temporary_files(tmp_path: Path) -> None:
     gid = finished(s, 4)
     assert s.ack(gid)
     folder = tmp_path / "games"
-    (folder / "000001.dka").rename(folder / "000001.dka.tmp")  # cut inside flash.replace
-    (folder / "000007.dka").write_bytes(b"\0\0")  # its bundle removed
+    (folder / "000001.dkc").rename(folder / "000001.dkc.tmp")  # cut inside flash.replace
+    (folder / "000007.dkc").write_bytes(b"\0\0")  # its bundle removed
+    (folder / "000008.dka").write_bytes(b"\0\0")  # the same, in the format before
     Storage(str(tmp_path))
-    assert "000001.dka" in games(tmp_path) and "000007.dka" not in games(tmp_path)
+    assert "000001.dkc" in games(tmp_path)
+    assert not {"000007.dkc", "000008.dka", "000001.dkc.tmp"} & set(games(tmp_path))
     assert Storage(str(tmp_path)).synced() == [gid]
 
 
@@ -300,7 +302,7 @@ def test_a_frame_written_twice_is_one_game(
     assert archive.acks(s, ids) == 12 and s.waiting() == 0
     twice[b - 10] ^= 1  # the first copy's record damaged: the second is served
     path.write_bytes(bytes(twice))
-    (tmp_path / "games" / "000001.dka").unlink()
+    (tmp_path / "games" / "000001.dkc").unlink()
     assert served(tmp_path, capsys) == dict.fromkeys(ids, "G")
 
 
@@ -326,7 +328,9 @@ def test_bundles_of_the_format_before_are_read_and_sealed(
     folder = tmp_path / "games"
     (folder / "000001.dkb").write_bytes(bytes(data))
     (folder / "000001.dka").write_bytes((0).to_bytes(2, "little"))  # game 0 acknowledged
-    s = Storage(str(tmp_path))
+    s = Storage(str(tmp_path))  # the boot writes the acks checked, as .dkc
+    assert not (folder / "000001.dka").exists()
+    assert (folder / "000001.dkc").read_bytes()[:2] == b"\0\0"
     assert s.synced() == [ids[0]] and s.waiting() == 5
     got = served(tmp_path, capsys)
     want = {gid: "G" for gid in ids[1:] if gid != ids[2]}
@@ -336,19 +340,18 @@ def test_bundles_of_the_format_before_are_read_and_sealed(
             assert s.read(gid) == records[ids.index(gid)]
     new = finished(s, 7)
     assert bundle.names(s.dir) == [1, 2] and s.read(new) is not None
-    assert archive.acks(s, [ids[1]]) == 1  # the acks are written checked from then on
-    assert (folder / "000001.dka").read_bytes()[:2] == b"\xff\xff"
+    assert archive.acks(s, [ids[1]]) == 1
     assert s.synced() == sorted([ids[0], ids[1]])
 
 
 def test_acks_are_checked_and_bounded(tmp_path: Path) -> None:
     s, ids, path, data = twelve(tmp_path)
     assert archive.acks(s, ids[:3]) == 3 and s.waiting() == 9
-    dka = tmp_path / "games" / "000001.dka"
+    dka = tmp_path / "games" / "000001.dkc"
     good = dka.read_bytes()
-    assert len(good) == 2 + 3 * 2 + 4
+    assert len(good) == 3 * 2 + 4
     wrong = bytearray(good)
-    wrong[6:8] = start_of(data, ids[7]).to_bytes(2, "little")  # an unsynced frame's offset
+    wrong[4:6] = start_of(data, ids[7]).to_bytes(2, "little")  # an unsynced frame's offset
     dka.write_bytes(bytes(wrong))
     assert s.waiting() == 12  # the acks fail their check: served again, never lost
     dka.write_bytes(good + b"\0" * 5000)
@@ -367,7 +370,7 @@ def test_folders_named_like_its_files_are_ignored(
     assert s.waiting() == 12 and served(tmp_path, capsys) == dict.fromkeys(ids, "G")
     gid = finished(s, 20)
     assert s.read(gid) is not None and bundle.names(s.dir) in ([1, 2], [1, 2, 3])
-    (folder / "000001.dka").mkdir()
+    (folder / "000001.dkc").mkdir()
     Storage(str(tmp_path))
     assert archive.acks(s, ids) == 12  # nothing kept: served again, never blocked
     assert s.waiting() == 13
