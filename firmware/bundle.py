@@ -98,11 +98,6 @@ def append(folder: str, data: "bytes | bytearray") -> str:
     return p
 
 
-def seal(folder: str) -> None:
-    """Start a new, empty bundle: the next frame goes there, not after damage."""
-    flash.write(path(folder, names(folder)[-1] + 1), b"")
-
-
 def _size(p: str) -> int:
     """The size of the file at ``p``; -1: none; -2: a folder."""
     try:
@@ -219,8 +214,10 @@ def _walk(folder: str, k: int) -> "list[tuple]":
         while pos < size:
             end = got[1] if got else pos
             after = _at(f, buf, end, size) if got and end < size else None
-            if got and end < size and after is None and not whole(f, pos, end):
-                got = None  # its length runs past where its own bytes end
+            if got and end < size and after is None:
+                f.seek(pos)
+                if not _whole(f.read(end - pos)):
+                    got = None  # its length runs past where its own bytes end
             if got is None:
                 end = _next(f, pos, size)
                 after = _at(f, buf, end, size) if end < size else None
@@ -234,10 +231,9 @@ def _walk(folder: str, k: int) -> "list[tuple]":
     return out
 
 
-def whole(f: "Any", at: int, end: int) -> bool:
-    """Whether the frame at [at, end) of file ``f`` holds its record whole."""
-    f.seek(at)
-    data = f.read(end - at)
+def _whole(data: bytes) -> bool:
+    """Whether the frame ``data`` holds its record whole (one of the format before: the
+    frame whole)."""
     return flash.crc32(data[-(data[2] | data[3] << 8) :] if data[0] == _M0 else data) == _RESIDUE
 
 
@@ -307,8 +303,8 @@ def reconcile(folder: str, journal: "str | None") -> None:
     checked. The last bundle must end in a whole frame of
     this format: a tail that is the start of the frame of the game still in the journal
     (``journal`` its id: a write the power cut) is cut off, the game is finished again
-    from the journal; any other (damage, a frame of the format before) seals the bundle
-    (``seal``), so that nothing appended can be taken for its rest."""
+    from the journal; any other (damage, a frame of the format before) seals the bundle:
+    an empty one starts, so that nothing appended can be taken for the damage's rest."""
     ks = names(folder)
     for name in flash.os.listdir(folder):
         if name[-4:] in (".dka", ".dkc") and len(name) == 10 and name[:6].isdigit():
@@ -325,25 +321,19 @@ def reconcile(folder: str, journal: "str | None") -> None:
     with open(p, "rb") as f:
         f.seek(at)
         tail = f.read(end - at)
-        ok = state != DAMAGED and tail[0] == _M0 and whole(f, at, end)
-    if ok:
-        return
+        if state != DAMAGED and tail[0] == _M0 and _whole(tail):
+            return
+        f.seek(0)
+        whole = f.read(at) if state == DAMAGED and journal and end == _size(p) else None
     start = frame(journal or "", b"")
-    same = state == DAMAGED and journal and end == _size(p)
     for i in range(min(len(tail), len(start) - 6)):  # the marker, the id length, the id
         if (i < 2 or i > 3) and tail[i] != start[i]:
-            same = False
-    if same:  # the frame of the game in the journal, cut short by the power
-        if at:
-            flash.write(p + ".tmp", _head(p, at))
-            flash.replace(p + ".tmp", p)
-        else:
-            flash.os.remove(p)
-        flash.sync()
-        return
-    seal(folder)
-
-
-def _head(p: str, n: int) -> bytes:
-    with open(p, "rb") as f:
-        return f.read(n)
+            whole = None
+    if whole is None:  # damage: sealed, a new bundle started for what comes next
+        flash.write(path(folder, ks[-1] + 1), b"")
+    elif at:  # the frame of the game in the journal, cut short by the power: cut off
+        flash.write(p + ".tmp", whole)
+        flash.replace(p + ".tmp", p)
+    else:
+        flash.os.remove(p)
+    flash.sync()

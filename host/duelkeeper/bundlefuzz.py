@@ -61,7 +61,8 @@ class Raised(DeviceError):
 class Local:
     """The device side of sync run here, under CPython, over the flash folder ``root``:
     what duelkeeper/sync.py calls of a Device (``run``, ``lines``, ``stream``), without a
-    serial line."""
+    serial line. Its RTC (the MicroPython shims') reads power-on time after each call,
+    so that nothing else run in the process finds it set."""
 
     port = "local"
 
@@ -83,6 +84,8 @@ class Local:
                 exec(code, {"sync": fw})  # noqa: S102 (the PC's own calls, as a board runs them)
         except Exception as e:
             raise Raised("%s: the code run there failed: %r" % (self.port, e)) from e
+        finally:  # the clock sync sets is the shims' (the process's): back to power on
+            importlib.import_module("machine").power_on()
         return out.getvalue().encode()
 
     def lines(self, code: str) -> list[bytes]:
