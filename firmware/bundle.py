@@ -156,7 +156,8 @@ def _safe(gid: "bytes | memoryview") -> bool:
 def _frame(b: "Any", i: int, base: int, size: int) -> "tuple | None":
     """(id, end) of the frame whose header starts at ``b[i]`` (the file's offset ``base +
     i``), when its header is whole and checks; one of the format before only when ``b``
-    holds all of it and it checks whole."""
+    holds all of it and it checks whole. The checksums come last: most bytes where
+    damage is searched past fail the cheaper tests."""
     k = len(b) - i
     if k < 7:
         return None
@@ -165,17 +166,23 @@ def _frame(b: "Any", i: int, base: int, size: int) -> "tuple | None":
         n = b[i + 2] | b[i + 3] << 8
         g = i + 5  # the id
         end = base + g + m + 2 + n
-        if k < m + 7 or b[g + m] | b[g + m + 1] << 8 != flash.crc32(b[i : g + m]) & 0xFFFF:
+        c = g + m  # the header's check
+        if k < m + 7:
             return None
     else:  # the format before: its length, its id length, no marker
         m = b[i + 2]
         n = b[i] | b[i + 1] << 8
         g = i + 3
         end = base + i + n + 6
-        if not m < n or k < n + 6 or flash.crc32(b[i : i + n + 6]) != _RESIDUE:
+        c = -1
+        if not m < n or k < n + 6:
             return None
     gid = b[g : g + m]
     if not (m <= 64 and 4 <= n <= FRAME_MAX and end <= size and _safe(gid)):
+        return None
+    if c < 0 and flash.crc32(b[i : i + n + 6]) != _RESIDUE:
+        return None
+    if c > 0 and b[c] | b[c + 1] << 8 != flash.crc32(b[i:c]) & 0xFFFF:
         return None
     return bytes(gid).decode(), end
 
