@@ -390,7 +390,7 @@ def _games(device: Device, log: Log, step: Hook, progress: Progress | None) -> O
         raise SyncError(
             "%s: no whole duelkeeper program on the device (%s): run `duelkeeper deploy` (a board"
             " on stock MicroPython needs the project's firmware first: docs/sync.md)"
-            % (device.port, str(e).rpartition(": ")[2][:80])
+            % (device.port, str(e).partition("failed: ")[2][:80])
         ) from None
     out.device, count, proto = read_info(device.lines("sync.info()"))
     step("info", None)

@@ -178,7 +178,11 @@ def test_a_device_without_the_program_says_to_deploy(tmp_path: Path) -> None:
         synced(Stock(tmp_path / "flash"), tmp_path / "log.db")
     said = str(e.value)
     assert "run `duelkeeper deploy`" in said and "\n" not in said and len(said) <= 300
-    assert "no module named 'firmware'" in said
+    assert said == (
+        "local: no whole duelkeeper program on the device (ImportError: no module named"
+        " 'firmware'): run `duelkeeper deploy` (a board on stock MicroPython needs the"
+        " project's firmware first: docs/sync.md)"
+    )
 
 
 class _Endless:
