@@ -148,6 +148,19 @@ def salvage(data: bytes) -> tuple[dict[str, Any], str | None]:
     not unpack (the caller replays what it can). A ValueError says why nothing at all
     could be read.
     """
+    found = whole(data)
+    if found is not None:
+        return found
+    if data[:2] == MARK and len(data) > 7:  # a frame: its record damaged
+        data = data[7 + data[4] :]
+    record, events = _partly(data)
+    return record, "damaged, it fails its CRC-32; %d events unpack" % events
+
+
+def whole(data: bytes) -> tuple[dict[str, Any], str | None] | None:
+    """``salvage``'s record and what was wrong, where the record is whole (its own CRC-32
+    holds: an archive file, one with bytes after it, a frame of a bundle whatever its
+    header holds); None: no whole record."""
     if len(data) >= 6 and zlib.crc32(data[:-4]) == int.from_bytes(data[-4:], "little"):
         if data[0] in READS:
             return _unpacked(data[:-4]), None
@@ -155,26 +168,23 @@ def salvage(data: bytes) -> tuple[dict[str, Any], str | None]:
         if data[start] not in READS or start and data[:2] != MARK and not _old(data, start):
             continue
         crc = zlib.crc32(data[start : start + 2])
-        whole = -1
+        last = -1
         for end in range(start + 2, len(data) - 3):  # the longest part its CRC-32 follows
             if end > start + 2:
                 crc = zlib.crc32(data[end - 1 : end], crc)
             if crc == int.from_bytes(data[end : end + 4], "little"):
-                whole = end
-        if whole < 0 and start and data[:2] != MARK:  # the format before: one CRC-32
-            whole = len(data) - 4 if _old(data, start) == 2 else -1
-        if whole >= 0:
-            record = _unpacked(data[start:whole])
-            stray = len(data) - whole - 4
+                last = end
+        if last < 0 and start and data[:2] != MARK:  # the format before: one CRC-32
+            last = len(data) - 4 if _old(data, start) == 2 else -1
+        if last >= 0:
+            record = _unpacked(data[start:last])
+            stray = len(data) - last - 4
             if not start:
                 return record, "%d stray bytes after its checksum, left out" % stray
             return record, "a frame of a bundle, its record whole%s" % (
                 ", %d stray bytes after it left out" % stray if stray else ""
             )
-    if data[:2] == MARK and len(data) > 7:  # a frame: its record damaged
-        data = data[7 + data[4] :]
-    record, events = _partly(data)
-    return record, "damaged, it fails its CRC-32; %d events unpack" % events
+    return None
 
 
 def _old(data: bytes, start: int) -> int:

@@ -125,12 +125,13 @@ class Outcome:
     problems: list[Problem] = field(default_factory=list)  # one per game, by its id
     noise: list[str] = field(default_factory=list)  # lines that named no game: garbled
     roster: str = ""  # what the roster step did (or why it did not)
+    copies: int = 0  # items the device listed that held a game counted already
 
     @property
     def unread(self) -> int:
         """Games the device listed that no line served readably (their lines garbled):
         they stay on the device for the next sync."""
-        return max(0, self.listed - self.new - self.known - len(self.problems))
+        return max(0, self.listed - self.new - self.known - len(self.problems) - self.copies)
 
     @property
     def games(self) -> int:
@@ -431,7 +432,7 @@ def _game(device: Device, log: Log, gid: str, out: Outcome, step: Hook) -> None:
         new = _add(log, gid, record)
         step("add", gid)
     except _Damaged as e:
-        done, what = set_aside(device, log, gid, out.device)
+        done, what, _ = set_aside(device, log, gid, out.device)
         out.problems.append(Problem(gid, "%s: %s" % (e, what), done))
         return
     except _Refused as e:
@@ -598,8 +599,21 @@ def _added(
     try:
         new = add()
     except _Damaged as e:
-        aside, what = set_aside(device, log, gid, out.device)
-        out.problems.append(Problem(gid, "%s: %s" % (e, what), aside))
+        aside, what, data = set_aside(device, log, gid, out.device)
+        found = _recover(log, data) if aside and gid.endswith(DAMAGED) else None
+        if found is None:
+            out.problems.append(Problem(gid, "%s: %s" % (e, what), aside))
+            return gid
+        rid, new = found
+        out.noise.append(
+            "bytes %s: a frame whose header the device's flash damaged: its game %s, whole,"
+            " is in the log; %s" % (gid, rid, what)
+        )
+        if rid in done:
+            out.copies += 1
+        else:
+            done[rid] = new
+        step("add", rid)
     except _Refused as e:
         out.problems.append(Problem(gid, str(e)))
     else:
@@ -661,21 +675,39 @@ def read_raw(game_id: str, lines: list[bytes]) -> bytes:
     return data
 
 
-def set_aside(device: Device, log: Log, game_id: str, source: str = "") -> tuple[bool, str]:
+def _recover(log: Log, data: bytes | None) -> tuple[str, bool] | None:
+    """The game in the raw copy ``data`` of bytes of a bundle, added to the log when its
+    record is whole (its own CRC-32 holds: a frame whose header was damaged): its id and
+    whether it is new there; None: no whole game, or one the log refuses."""
+    try:
+        found = packed.whole(data or b"")
+    except ValueError:
+        return None
+    if found is None or not isinstance(found[0].get("id"), str):
+        return None
+    try:
+        return found[0]["id"], _add(log, found[0]["id"], found[0])
+    except _Refused:
+        return None
+
+
+def set_aside(
+    device: Device, log: Log, game_id: str, source: str = ""
+) -> tuple[bool, str, bytes | None]:
     """Copy a damaged game's file raw into the quarantine folder, then have the device
     set it aside (``sync.aside``): it is listed no more, and nothing is lost. The copy is
     named by the id, after the device's (``source``) where the id does not hold it (bytes
-    of a bundle), and never replaces another copy. Returns whether it was set aside, and
-    what to tell the user."""
+    of a bundle), and never replaces another copy. Returns whether it was set aside,
+    what to tell the user, and the bytes copied (None: none)."""
     for attempt in range(RETRIES + 1):
         try:
             data = read_raw(game_id, device.lines("sync.raw(%r)" % game_id))
             break
         except _Garbled as e:
             if attempt == RETRIES:
-                return False, "left on the device (%s)" % e
+                return False, "left on the device (%s)" % e, None
         except _Refused as e:
-            return False, "left on the device (%s)" % e
+            return False, "left on the device (%s)" % e, None
     folder = quarantine_dir(log)
     folder.mkdir(parents=True, exist_ok=True)
     name = game_id if game_id.startswith(source) else "%s.%s" % (source, game_id)
@@ -688,8 +720,8 @@ def set_aside(device: Device, log: Log, game_id: str, source: str = "") -> tuple
     tmp.write_bytes(data)
     tmp.replace(path)
     if device.lines("sync.aside(%r)" % game_id) != [b"ASIDE " + game_id.encode()]:
-        return False, "left on the device, its answer garbled (a raw copy: %s)" % path
-    return True, "set aside on the device (a raw copy: %s)" % path
+        return False, "left on the device, its answer garbled (a raw copy: %s)" % path, data
+    return True, "set aside on the device (a raw copy: %s)" % path, data
 
 
 def run(

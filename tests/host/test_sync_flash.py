@@ -266,3 +266,28 @@ def test_a_full_flash_leaves_no_temporary_file(
             call()
     monkeypatch.undo()
     assert not [p.name for p in (tmp_path / "games").iterdir() if p.name.endswith(".tmp")]
+
+
+@pytest.mark.parametrize("twice", [False, True])
+def test_a_frame_whose_header_is_damaged_gives_its_game_whole(tmp_path: Path, twice: bool) -> None:
+    """Game 2's length flipped: its bytes are set aside, and its record, whole under its
+    own CRC-32, goes into the log; written twice (the other copy whole), counted once."""
+    records, data = bundle_of(tmp_path / "flash", 4)
+    ids = [r["id"] for r in records]
+    at = data.index(ids[1].encode()) - 5
+    damaged = bytearray(data)
+    damaged[at + 3] ^= 0x20
+    if twice:
+        damaged += fz.game(2, 1)[1]
+    (tmp_path / "flash" / "games" / "000001.dkb").write_bytes(bytes(damaged))
+    out, logged = synced(fz.Local(tmp_path / "flash"), tmp_path / "log.db")
+    assert logged == set(ids) and out.ok and not out.problems
+    assert (out.new, out.known, out.unread, out.copies) == (4, 0, 0, int(twice))
+    (note,) = out.noise
+    copy = tmp_path / "quarantine" / ("%s.000001.%d.damaged.dk" % (fz.DEVICE, at))
+    assert note == (
+        "bytes 000001.%d.damaged: a frame whose header the device's flash damaged: its game"
+        " %s, whole, is in the log; set aside on the device (a raw copy: %s)" % (at, ids[1], copy)
+    )
+    again, _ = synced(fz.Local(tmp_path / "flash"), tmp_path / "log.db")
+    assert again.ok and again.listed == 0
