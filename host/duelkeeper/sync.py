@@ -181,7 +181,7 @@ class Outcome:
             tail += " (%s set aside, copied raw into the quarantine folder)" % (
                 "all" if len(kept) == len(damage) else ", ".join(kept)
             )
-        return (head + "; " if lost else "every game synced; ") + tail
+        return (head + "; " if lost else "every game listed synced; ") + tail
 
 
 def _fields(line: bytes, verb: bytes, count: int) -> list[bytes]:

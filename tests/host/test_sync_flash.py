@@ -144,7 +144,7 @@ def test_a_damaged_byte_range_is_no_game_in_the_summary(tmp_path: Path) -> None:
     assert out.games == 4 and not out.ok
     damaged = "000001.%d.damaged" % len(data)
     assert out.failure() == (
-        "every game synced; damaged bytes on the device's flash that hold no whole game: "
+        "every game listed synced; damaged bytes on the device's flash that hold no whole game: "
         "%s (all set aside, copied raw into the quarantine folder)" % damaged
     )
     assert str(out.problems[0]).startswith("bytes %s: damaged on the device's flash" % damaged)
@@ -291,3 +291,42 @@ def test_a_frame_whose_header_is_damaged_gives_its_game_whole(tmp_path: Path, tw
     )
     again, _ = synced(fz.Local(tmp_path / "flash"), tmp_path / "log.db")
     assert again.ok and again.listed == 0
+
+
+def test_issue_33s_bundle_through_the_micropython_vm(tmp_path: Path) -> None:
+    """The issue's twelve games, on the simulated device (the firmware's .mpy in the
+    MicroPython VM, on a pty): game 5's length +16, game 8's id's last digit changed,
+    game 12 cut 30 bytes in, three games finished after. One `duelkeeper sync` logs all
+    but the cut one, says so in one line, and the next sync has nothing to say."""
+    from ptyhelp import device
+
+    from duelkeeper.sim.fill import fill, storage_class
+
+    flash = tmp_path / "flash"
+    ids = fill(flash, 12, seed=3, kinds=("7wd",))
+    path = flash / "games" / "000001.dkb"
+    data = bytearray(path.read_bytes())
+    starts = [data.index(gid.encode()) - 5 for gid in ids]
+    data[starts[4] + 2] = (data[starts[4] + 2] + 16) & 0xFF
+    data[starts[7] + 4 + len(ids[7])] ^= 0x01  # "8" to "9"
+    path.write_bytes(bytes(data[: starts[11] + 30]))
+    storage_class()(str(flash))  # the boot: the bundle sealed
+    later = fill(flash, 3, seed=4, kinds=("7wd",))
+    db = tmp_path / "log.db"
+    with device(flash) as d:
+        done = duelkeeper("sync", "--port", d.path, "--db", str(db))
+        again = duelkeeper("sync", "--port", d.path, "--db", str(db))
+    with Log.open(db) as log:
+        logged = {g.id for g in log.games()}
+    assert logged == set(ids[:11] + later)
+    assert done.returncode == 2
+    err = [line for line in done.stderr.splitlines() if not line.startswith("sync: ")]
+    notes = [line for line in err if line.startswith("duelkeeper: note: bytes ")]
+    assert len(notes) == 2 and all("whole, is in the log" in n for n in notes)
+    cut = "000001.%d.damaged" % starts[11]
+    assert err[-1] == (
+        "duelkeeper: every game listed synced; damaged bytes on the device's flash that hold"
+        " no whole game: %s (all set aside, copied raw into the quarantine folder)" % cut
+    )
+    assert "device %s: 14 games synced (14 new, 0 already in the log)" % ids[0][:16] in done.stdout
+    assert again.returncode == 0 and "0 games synced" in again.stdout, again.stderr
