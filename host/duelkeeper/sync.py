@@ -606,8 +606,8 @@ def _added(
             return gid
         rid, new = found
         out.noise.append(
-            "bytes %s: a frame whose header the device's flash damaged: its game %s, whole,"
-            " is in the log; %s" % (gid, rid, what)
+            "bytes %s: game %s recovered whole into the log (its frame's header damaged on"
+            " the device's flash); %s" % (gid, rid, what)
         )
         if rid in done:
             out.copies += 1
