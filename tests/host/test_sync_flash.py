@@ -333,3 +333,32 @@ def test_issue_33s_bundle_through_the_micropython_vm(tmp_path: Path) -> None:
     )
     assert "device %s: 14 games synced (14 new, 0 already in the log)" % ids[0][:16] in done.stdout
     assert again.returncode == 0 and "0 games synced" in again.stdout, again.stderr
+
+
+def test_folders_named_like_its_files_block_nothing_in_the_vm(tmp_path: Path) -> None:
+    """A folder `000002.dkb` and one `000001.dkc` on the simulated device (MicroPython):
+    every sync ends well (the games already in the log are served again, since their
+    acknowledgements cannot be kept), and a new game gets its number (issue 33: EISDIR
+    on every sync, "Cannot start: 31")."""
+    from ptyhelp import device
+
+    from duelkeeper.sim.fill import fill
+
+    flash = tmp_path / "flash"
+    ids = fill(flash, 3, seed=5, kinds=("7wd",))
+    (flash / "games" / "000002.dkb").mkdir()
+    (flash / "games" / "000001.dkc").mkdir()
+    db = tmp_path / "log.db"
+    with device(flash) as d:
+        done = duelkeeper("sync", "--port", d.path, "--db", str(db))
+        again = duelkeeper("sync", "--port", d.path, "--db", str(db))
+        with Device(d.path) as dev:
+            dev.enter()
+            got = dev.run(
+                "from firmware.storage import Storage\nprint(Storage('/').new_id())"
+            ).decode()
+            dev.leave()
+    assert done.returncode == 0, done.stderr
+    assert "3 games synced (3 new, 0 already in the log)" in done.stdout
+    assert again.returncode == 0 and "3 games synced (0 new, 3 already in the log)" in again.stdout
+    assert got.strip() == ids[0][:-6] + "000004"
