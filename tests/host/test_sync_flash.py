@@ -362,3 +362,23 @@ def test_folders_named_like_its_files_block_nothing_in_the_vm(tmp_path: Path) ->
     assert "3 games synced (3 new, 0 already in the log)" in done.stdout
     assert again.returncode == 0 and "3 games synced (0 new, 3 already in the log)" in again.stdout
     assert got.strip() == ids[0][:-6] + "000004"
+
+
+def test_a_megabyte_of_acknowledgements_is_not_read_in_the_vm(tmp_path: Path) -> None:
+    """A 1 MB `.dka` (issue 33: every sync timed out after 16 s): longer than any bundle's
+    acknowledgements, it acknowledges nothing, and the boot replaces it with a `.dkc`."""
+    from ptyhelp import device
+
+    from duelkeeper.sim.fill import fill
+
+    flash = tmp_path / "flash"
+    fill(flash, 3, seed=6, kinds=("7wd",))
+    (flash / "games" / "000001.dka").write_bytes(b"\0" * (1 << 20))
+    db = tmp_path / "log.db"
+    began = time.monotonic()
+    with device(flash) as d:
+        done = duelkeeper("sync", "--port", d.path, "--db", str(db))
+    assert done.returncode == 0, done.stderr
+    assert "3 games synced (3 new, 0 already in the log)" in done.stdout
+    assert time.monotonic() - began < 15
+    assert not (flash / "games" / "000001.dka").exists()
