@@ -448,7 +448,7 @@ def finish(s: "Storage") -> "str | None":
         end(meta)
     gid = str(record["id"])
     out = pack.pack_record(record)
-    framed = bundle.frame(gid, out) if len(out) + 4 + len(gid) <= bundle.FRAME_MAX else None
+    framed = bundle.frame(gid, out) if len(out) + 4 <= bundle.FRAME_MAX else None
     _make_room(s, len(out) + 10)
     base = s.dir + "/" + gid
     flash.remove(base + ".ok")  # a finished game is unsynced again until acknowledged
@@ -478,17 +478,25 @@ def _items(s: "Storage", state: int) -> "Iterator[tuple]":
 
 def unsynced(s: "Storage") -> "list[str]":
     """The ids of finished games the PC has not acknowledged, in id order (oldest first
-    on one device)."""
+    on one device), each once (a frame written twice is one game)."""
     out = [item[0] for item in _items(s, bundle.UNSYNCED)]
     out.sort()
-    return out
+    return [out[i] for i in range(len(out)) if not i or out[i] != out[i - 1]]
 
 
 def waiting(s: "Storage") -> int:
-    """How many finished games the PC has not acknowledged (no list of them made)."""
+    """How many finished games the PC has not acknowledged (no list of them made; a game
+    twice in one bundle counts once)."""
     n = 0
-    for _ in _items(s, bundle.UNSYNCED):
-        n += 1
+    seen: set[str] = set()  # the ids of the bundle being counted
+    where = ""
+    for item in _items(s, bundle.UNSYNCED):
+        if item[1] != where:
+            seen = set()
+            where = item[1]
+        if item[0] not in seen:
+            seen.add(item[0])
+            n += 1
     return n
 
 
@@ -512,6 +520,8 @@ def first(s: "Storage", after: str, n: int) -> "tuple[list[tuple], int]":
         i = len(out)
         while i and out[i - 1][0] > gid:
             i -= 1
+        if i and out[i - 1][0] == gid:
+            continue  # a frame written twice: served once, acknowledged both
         out.insert(i, item)
         if len(out) > n:
             out.pop()
@@ -570,6 +580,18 @@ def served(item: tuple) -> bytes:
     return data
 
 
+def copy(s: "Storage", game_id: str) -> "bytes | None":
+    """What another unsynced item of ``game_id`` serves (a frame written twice, one copy
+    damaged), or None."""
+    for item in _items(s, bundle.UNSYNCED):
+        if item[0] == game_id:
+            try:
+                return served(item)
+            except ValueError:
+                pass
+    return None
+
+
 def extent(s: "Storage", game_id: str) -> "tuple | None":
     """(path, start, end) of an unsynced game's bytes as they are on flash (end -1: to
     the end of the file): what sync copies raw of a game it cannot read. None: none."""
@@ -596,7 +618,7 @@ def set_aside(s: "Storage", game_id: str) -> bool:
     if item is None:
         return False
     if item[3] >= 0:
-        bundle.mark(item[1], [item[2] - 3 - len(game_id) if item[4] != bundle.DAMAGED else item[2]])
+        bundle.mark(item[1], [item[2]])
         return True
     base = s.dir + "/" + game_id
     flash.replace(base + ".dk", base + ".bad")
@@ -612,18 +634,19 @@ def ack(s: "Storage", game_id: str) -> bool:
 def acks(s: "Storage", ids: "list[str]") -> int:
     """Mark the finished games ``ids`` as committed by the PC, in one pass over the
     archive and one write a bundle; return how many of them there are (acknowledged
-    before, or now)."""
+    before, or now; a frame written twice is marked twice, counted once)."""
     want = set(ids)
-    count = 0
+    found = set()
     marks: dict = {}  # bundle path -> offsets of the frames to mark
     for item in bundle.items(s.dir):
         gid = item[0]
         if gid in want and item[4] != bundle.DAMAGED:
-            count += 1
+            found.add(gid)
             if item[4] == bundle.UNSYNCED:
-                marks.setdefault(item[1], []).append(item[2] - 3 - len(gid))
+                marks.setdefault(item[1], []).append(item[2])
     for path in marks:
         bundle.mark(path, marks[path])
+    count = len(found)
     for gid in want:
         if not _safe_id(gid):
             continue
@@ -751,7 +774,7 @@ def reconcile(s: "Storage") -> None:
         if name == "journal.tmp" and not flash.exists(s.journal):
             # flash.replace's fallback (remove, then rename) was cut between its two steps
             flash.os.rename(path, s.journal)
-        elif name.endswith((".dka.tmp", ".dkb.tmp")) and not flash.exists(path[:-4]):
+        elif name.endswith((".dkc.tmp", ".dkb.tmp")) and not flash.exists(path[:-4]):
             flash.os.rename(path, path[:-4])  # the same, for a bundle or its acks
         elif name.endswith(".tmp"):
             flash.remove(path)

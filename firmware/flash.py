@@ -82,9 +82,16 @@ def replace(src: str, dst: str) -> None:
 
 
 def write(path: str, data: "bytes | bytearray | memoryview", mode: str = "wb") -> None:
-    with open(path, mode) as f:
-        f.write(data)
-        f.flush()
+    """Write ``data`` to ``path`` (``mode`` "ab": append). A file written whole ("wb")
+    that fails (a full flash) is removed: no half-written .tmp is left behind."""
+    try:
+        with open(path, mode) as f:
+            f.write(data)
+            f.flush()
+    except OSError:
+        if mode == "wb":
+            remove(path)
+        raise
     sync()
 
 

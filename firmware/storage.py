@@ -5,8 +5,8 @@ Everything lives under ``root`` ("/" on a board, a host folder in the simulator)
     settings.json        the settings, replaced whole (written to settings.tmp first)
     games/journal.dj     the game in progress, an append-only journal
     games/000001.dkb     finished games, a frame each, appended (firmware/bundle.py)
-    games/000001.dka     which of them the PC has committed (the bundle is deleted,
-                         every game in it committed, when space is needed)
+    games/000001.dkc     which of them the PC has committed, checked (the bundle is
+                         deleted, every game in it committed, when space is needed)
     games/<id>.dk        a finished game in a file of its own, not yet acknowledged by
                          the PC (the layout before bundles; a game too long for a frame)
     games/<id>.ok        such a game the PC has committed (deleted when space is needed)

@@ -14,8 +14,9 @@ Protocol 2, one line each, fields separated by single spaces:
     pull(after, n)
                  G <id> <base64>   up to n unsynced games whose ids sort after ``after``,
                                    oldest first: the packed record, then its CRC-32
-                                   little-endian (a game's file as it is on flash; a
-                                   bundle's frame, its own check passed, so)
+                                   little-endian (a game's file as it is on flash; what
+                                   follows a bundle's frame's header, so; a game framed
+                                   twice: once, its first whole copy)
                  BAD <id> <why>    a game that fails its checksum on flash: not served
                  END <served> <left>
                                    always last: lines served, games after them
@@ -29,8 +30,8 @@ Protocol 2, one line each, fields separated by single spaces:
     raw(id)      RAW <length> <crc32>
                  <the game's bytes as they are, in lowercase hex, on one line>
                                    for a game pull() or get() says BAD of: the PC keeps a copy
-                                   (its file; a frame's packed record and CRC-32; or a
-                                   bundle's bytes that hold no whole game, listed under
+                                   (its file; a frame's own bytes; or a bundle's bytes
+                                   that hold no whole frame, listed under
                                    ``<bundle>.<offset>.damaged``)
                  NONE <id>
     aside(id)    ASIDE <id>        the game is listed no more: its file renamed <id>.bad,
@@ -130,14 +131,18 @@ def base64_soft(data: bytes) -> bytes:
 
 
 def pull(after: str, n: int, root: "str | None" = None) -> None:
-    batch, left = archive.first(_storage(root), after, n)
+    s = _storage(root)
+    batch, left = archive.first(s, after, n)
     for item in batch:
+        data: bytes | None = None
         try:
             data = archive.served(item)
         except ValueError as e:
-            print("BAD %s %s" % (item[0], e))
-            continue
-        print("G %s %s" % (item[0], base64(data).decode()))
+            data = archive.copy(s, item[0])
+            if data is None:
+                print("BAD %s %s" % (item[0], e))
+        if data is not None:
+            print("G %s %s" % (item[0], base64(data).decode()))
     print("END %d %d" % (len(batch), left))
 
 

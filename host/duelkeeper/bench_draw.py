@@ -70,6 +70,7 @@ def on_board(code: str, files: dict[str, bytes] | None = None) -> str:
             board.free_run(True)
             with Serial(board.path) as serial:
                 serial.silence = SILENCE
+                serial.call_seconds = 20 * SILENCE  # a whole bench is one call
                 serial.enter()
                 return serial.run(code).decode()
 

@@ -35,6 +35,12 @@ SILENCE = 10.0  # seconds without a byte before a running call counts as lost (a
 # Seconds for the raw REPL's prompt: mpremote waits for it as long as bytes arrive, and a
 # device that talks without end (code left printing, not our firmware) would hold it for ever.
 ANSWER = 30.0
+# A call's answer ends within CALL_SECONDS and CALL_BYTES, or the call fails: what the
+# device sends (lines of garbage without end, slowly or fast) cannot hold a sync. The
+# longest answer of ours is a batch of 64 games (under 400 KB) or a raw copy of a
+# journal set aside (twice its bytes, as hex).
+CALL_SECONDS = 120.0
+CALL_BYTES = 4 << 20
 _EOF = b"\x04"
 
 
@@ -119,6 +125,7 @@ class Device:
     Use as a context manager: the port is closed whatever happens."""
 
     silence = SILENCE  # seconds; a caller that knows its device to be slower sets more
+    call_seconds = CALL_SECONDS  # the same, for a whole answer
 
     def __init__(self, port: str | None = None) -> None:
         self.port = port or find_port()
@@ -190,9 +197,16 @@ class Device:
         the second of the two Ctrl-D that end it (the output's, the error output's); bytes
         after them go back to the line."""
         eofs = 0
-        heard = time.monotonic()
+        heard = began = time.monotonic()
+        got = 0
         while True:
             chunk = self._line.chunk()
+            got += len(chunk)
+            if got > CALL_BYTES or time.monotonic() - began > self.call_seconds:
+                raise TransportError(
+                    "the answer ran past %d MiB or %d s without its end (not our firmware, "
+                    "or a line that garbles)" % (CALL_BYTES >> 20, self.call_seconds)
+                )
             if chunk:
                 heard = time.monotonic()
                 if eofs + chunk.count(_EOF) < 2:

@@ -109,7 +109,18 @@ def read_records(sources: Iterable[str]) -> list[tuple[str, Any]]:
         elif journal.is_journal(data):
             out.append(_archive(data, source, journal.salvage, "a journal"))
         else:
-            out += parse_records(_text(data, source), source)
+            try:
+                text = data.decode("utf-8")
+            except UnicodeDecodeError:  # a frame of the format before, or damage
+                try:
+                    out.append(_archive(data, source))
+                except DuelkeeperError:
+                    raise DuelkeeperError(
+                        f"{_name(source)}: not UTF-8 text, and no game's record is whole in it"
+                        " (damaged bytes, as sync copies them): nothing to import"
+                    ) from None
+                continue
+            out += parse_records(text, source)
     return out
 
 

@@ -23,6 +23,11 @@ class Elsewhere(ValueError):
     device's file is wrong, not the line, so reading it again will not help."""
 
 
+class Unreadable(ValueError):
+    """The game arrived whole (its CRC-32 holds) but does not unpack: the bytes on the
+    device's flash are wrong (or of a newer codec), not the line."""
+
+
 class Served(NamedTuple):
     """One line of ``sync.pull``: ``G`` (a game: ``data`` its base64) or ``BAD``."""
 
@@ -86,7 +91,7 @@ def decode(game_id: str, text: bytes) -> dict[str, Any]:
     try:
         record = unpack_record(data[:-4])
     except (ValueError, IndexError, KeyError, TypeError, UnicodeError) as e:
-        raise ValueError("does not unpack: %s" % e) from None
+        raise Unreadable("it arrived whole but does not unpack: %s" % e) from None
     if not isinstance(record, dict) or record.get("id") != game_id:
         raise Elsewhere("its file holds %s, not game %s" % (which(record), game_id))
     return record
@@ -120,11 +125,16 @@ def acked(ids: list[str], lines: list[bytes]) -> bool:
     return lines == [b"ACKS %d %08x" % (len(ids), zlib.crc32(joined))]
 
 
+MARK = b"\xdb\xf1"  # a frame's marker in a bundle on the device (firmware/bundle.py)
+_REACH = 80  # a frame's header is at most 71 bytes: its record starts before this
+
+
 def is_archive(data: bytes) -> bool:
     """Whether ``data`` looks like a game's archive file (``<id>.dk``, as sync's raw copy
-    in the quarantine folder keeps it) rather than text: it starts with the codec's
-    version byte, which no JSON text starts with."""
-    return len(data) > 0 and data[0] in READS
+    in the quarantine folder keeps it) or a frame of a bundle (sync's raw copy of a
+    damaged one) rather than text: it starts with the codec's version byte, or the
+    frame's marker, which no JSON text starts with."""
+    return len(data) > 0 and data[0] in READS or data[:2] == MARK
 
 
 def salvage(data: bytes) -> tuple[dict[str, Any], str | None]:
@@ -132,24 +142,57 @@ def salvage(data: bytes) -> tuple[dict[str, Any], str | None]:
     little-endian), and what was wrong with them (None: nothing).
 
     A file whose CRC-32 holds on a first part (bytes appended after it) gives that
-    part's record. One that fails everywhere is damaged inside: its envelope, and its
-    events up to the first that does not unpack (the caller replays what it can). A
-    ValueError says why nothing at all could be read.
+    part's record; so does a frame of a bundle (sync's copy of one it set aside: a
+    header, then the archive file's bytes), whatever its header holds. One that fails
+    everywhere is damaged inside: its envelope, and its events up to the first that does
+    not unpack (the caller replays what it can). A ValueError says why nothing at all
+    could be read.
     """
-    if len(data) >= 6 and zlib.crc32(data[:-4]) == int.from_bytes(data[-4:], "little"):
-        return _unpacked(data[:-4]), None
-    crc = zlib.crc32(data[:2])
-    whole = -1
-    for end in range(2, len(data) - 3):  # the longest first part its CRC-32 follows
-        if end > 2:
-            crc = zlib.crc32(data[end - 1 : end], crc)
-        if crc == int.from_bytes(data[end : end + 4], "little"):
-            whole = end
-    if whole >= 0:
-        stray = len(data) - whole - 4
-        return _unpacked(data[:whole]), "%d stray bytes after its checksum, left out" % stray
+    found = whole(data)
+    if found is not None:
+        return found
+    if data[:2] == MARK and len(data) > 7:  # a frame: its record damaged
+        data = data[7 + data[4] :]
     record, events = _partly(data)
     return record, "damaged, it fails its CRC-32; %d events unpack" % events
+
+
+def whole(data: bytes) -> tuple[dict[str, Any], str | None] | None:
+    """``salvage``'s record and what was wrong, where the record is whole (its own CRC-32
+    holds: an archive file, one with bytes after it, a frame of a bundle whatever its
+    header holds); None: no whole record."""
+    if len(data) >= 6 and zlib.crc32(data[:-4]) == int.from_bytes(data[-4:], "little"):
+        if data[0] in READS:
+            return _unpacked(data[:-4]), None
+    for start in range(min(_REACH, len(data))):  # where a record whose CRC-32 holds starts
+        if data[start] not in READS or start and data[:2] != MARK and not _old(data, start):
+            continue
+        crc = zlib.crc32(data[start : start + 2])
+        last = -1
+        for end in range(start + 2, len(data) - 3):  # the longest part its CRC-32 follows
+            if end > start + 2:
+                crc = zlib.crc32(data[end - 1 : end], crc)
+            if crc == int.from_bytes(data[end : end + 4], "little"):
+                last = end
+        if last < 0 and start and data[:2] != MARK:  # the format before: one CRC-32
+            last = len(data) - 4 if _old(data, start) == 2 else -1
+        if last >= 0:
+            record = _unpacked(data[start:last])
+            stray = len(data) - last - 4
+            if not start:
+                return record, "%d stray bytes after its checksum, left out" % stray
+            return record, "a frame of a bundle, its record whole%s" % (
+                ", %d stray bytes after it left out" % stray if stray else ""
+            )
+    return None
+
+
+def _old(data: bytes, start: int) -> int:
+    """Whether a frame of the format before (``length | id length | id | record |
+    CRC-32 over all``) may have its record at ``start`` (2: its CRC-32 holds)."""
+    if start < 4 or data[2] != start - 3:
+        return 0
+    return 2 if zlib.crc32(data[:-4]) == int.from_bytes(data[-4:], "little") else 1
 
 
 def _unpacked(data: bytes) -> dict[str, Any]:

@@ -60,6 +60,10 @@ RETRIES = 1  # a garbled transfer is read once more before it is reported
 # would import everything again, slower than the replays it saves.
 POOL_FROM = 24
 POOL_BYTES = 1024
+# The most games a sync asks for (batches of packed.BATCH): far more than a device's
+# flash holds (about 3,000), so that a device whose count or batches never end cannot
+# hold a sync (with device.CALL_SECONDS and device.CALL_BYTES a call: docs/sync.md).
+MOST_GAMES = 20000
 
 
 def workers(cores: int) -> int:
@@ -72,6 +76,7 @@ def workers(cores: int) -> int:
 _CORES = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
 WORKERS = workers(_CORES or 1)
 _ID = re.compile(rb"[0-9A-Za-z_.-]{1,64}")
+DAMAGED = ".damaged"  # the device's name for bytes of a bundle that hold no whole frame
 
 Hook = Callable[[str, str | None], None]
 
@@ -100,8 +105,13 @@ class Problem:
     why: str
     aside: bool = False  # set aside on the device (copied raw to the quarantine folder)
 
+    @property
+    def damage(self) -> bool:
+        """Bytes of a bundle that hold no whole game (``<bundle>.<offset>.damaged``)."""
+        return self.id.endswith(DAMAGED)
+
     def __str__(self) -> str:
-        return "game %s: %s" % (self.id, self.why)
+        return "%s %s: %s" % ("bytes" if self.damage else "game", self.id, self.why)
 
 
 @dataclass
@@ -115,12 +125,18 @@ class Outcome:
     problems: list[Problem] = field(default_factory=list)  # one per game, by its id
     noise: list[str] = field(default_factory=list)  # lines that named no game: garbled
     roster: str = ""  # what the roster step did (or why it did not)
+    copies: int = 0  # items the device listed that held a game counted already
 
     @property
     def unread(self) -> int:
         """Games the device listed that no line served readably (their lines garbled):
         they stay on the device for the next sync."""
-        return max(0, self.listed - self.new - self.known - len(self.problems))
+        return max(0, self.listed - self.new - self.known - len(self.problems) - self.copies)
+
+    @property
+    def games(self) -> int:
+        """The games the device listed: without bytes of a bundle that hold none."""
+        return self.listed - sum(p.damage for p in self.problems)
 
     @property
     def ok(self) -> bool:
@@ -141,7 +157,7 @@ class Outcome:
     def failure(self) -> str:
         parts = []
         for aside, where in ((False, "left on the device"), (True, "set aside on the device")):
-            ids = [p.id for p in self.problems if p.aside == aside]
+            ids = [p.id for p in self.problems if p.aside == aside and not p.damage]
             if ids:
                 parts.append("%s: %s" % (where, ", ".join(ids)))
         if self.unread:
@@ -152,11 +168,20 @@ class Outcome:
                     + (("its line", "it") if self.unread == 1 else ("their lines", "them"))
                 )
             )
-        return "%d of %d games not synced, %s" % (
-            len(self.problems) + self.unread,
-            self.listed,
-            "; ".join(parts),
+        damage = [p for p in self.problems if p.damage]
+        lost = len(self.problems) - len(damage) + self.unread
+        head = "%d of %d games not synced, %s" % (lost, self.games, "; ".join(parts))
+        if not damage:
+            return head
+        kept = [p.id for p in damage if p.aside]
+        tail = "damaged bytes on the device's flash that hold no whole game: %s" % ", ".join(
+            p.id for p in damage
         )
+        if kept:
+            tail += " (%s set aside, copied raw into the quarantine folder)" % (
+                "all" if len(kept) == len(damage) else ", ".join(kept)
+            )
+        return (head + "; " if lost else "every game listed synced; ") + tail
 
 
 def _fields(line: bytes, verb: bytes, count: int) -> list[bytes]:
@@ -358,7 +383,16 @@ def sync(
 
 def _games(device: Device, log: Log, step: Hook, progress: Progress | None) -> Outcome:
     out = Outcome()
-    device.run("from firmware import sync")
+    try:
+        device.run("from firmware import sync")
+    except DeviceError as e:
+        if "ImportError" not in str(e):
+            raise
+        raise SyncError(
+            "%s: no whole duelkeeper program on the device (%s): run `duelkeeper deploy` (a board"
+            " on stock MicroPython needs the project's firmware first: docs/sync.md)"
+            % (device.port, str(e).partition("failed: ")[2][:80])
+        ) from None
     out.device, count, proto = read_info(device.lines("sync.info()"))
     step("info", None)
     if proto == 2:
@@ -398,7 +432,7 @@ def _game(device: Device, log: Log, gid: str, out: Outcome, step: Hook) -> None:
         new = _add(log, gid, record)
         step("add", gid)
     except _Damaged as e:
-        done, what = set_aside(device, log, gid)
+        done, what, _ = set_aside(device, log, gid, out.device)
         out.problems.append(Problem(gid, "%s: %s" % (e, what), done))
         return
     except _Refused as e:
@@ -425,25 +459,28 @@ def _pulled(
     pool = _pool(count)
     replays = None if pool is None else _Replays(pool)
     try:
-        while True:
+        for _ in range(min(count, MOST_GAMES) // packed.BATCH + 2):  # the device's own count
             done, last, left = _batch(device, log, step, out, after, progress, replays)
             if done:
                 ids = list(done)
-                reply = device.lines(packed.acks(ids))
-                if not packed.acked(ids, reply):
-                    why = (
-                        "in the log, but the device's acknowledgement is garbled: %s"
-                        % shown_quote(reply[:2])
-                    )
-                    out.problems.extend(Problem(gid, why) for gid in ids)
+                for _ in range(RETRIES + 1):  # marking twice is harmless
+                    reply = device.lines(packed.acks(ids))
+                    if packed.acked(ids, reply):
+                        break
                 else:
-                    out.new += sum(done.values())
-                    out.known += len(done) - sum(done.values())
+                    out.noise.append(
+                        "the device's acknowledgement of %d games in the log arrived garbled"
+                        " (%s): the next sync finds them in the log and acknowledges them"
+                        % (len(ids), shown_quote(reply[:1]))
+                    )
+                out.new += sum(done.values())
+                out.known += len(done) - sum(done.values())
                 step("ack", None)
             progress.update(out.new + out.known + len(out.problems))
             if last is None or not left:
-                return out
+                break
             after = last
+        return out
     finally:
         if pool is not None:
             pool.shutdown(wait=True, cancel_futures=True)
@@ -516,7 +553,9 @@ def _batch(
             )
         for game, before, why in later:
             again = functools.partial(_later, device, log, game, before, why)
-            _added(device, log, step, out, done, game.id, again)
+            gid = _added(device, log, step, out, done, game.id, again)
+            if game.id == prev:  # the batch's last line: the next batch starts after its game
+                prev = gid
         # Told in the device's order, as if none had waited.
         out.problems[first:] = sorted(out.problems[first:], key=lambda p: place.get(p.id, -1))
     step("commit", None)
@@ -552,43 +591,71 @@ def _added(
     out: Outcome,
     done: dict[str, bool],
     gid: str,
-    add: Callable[[], bool],
-) -> None:
+    add: Callable[[], bool | tuple[str, bool]],
+) -> str:
     """Add one game of a batch to the log by calling ``add`` (whether the game is new
-    there; it may raise what refuses the game): into ``done``, or its problem into
-    ``out``."""
+    there, or the game's id as read again and that; it may raise what refuses the game):
+    into ``done``, or its problem into ``out``. Returns the game's id."""
     try:
         new = add()
     except _Damaged as e:
-        aside, what = set_aside(device, log, gid)
-        out.problems.append(Problem(gid, "%s: %s" % (e, what), aside))
+        aside, what, data = set_aside(device, log, gid, out.device)
+        found = _recover(log, data) if aside and gid.endswith(DAMAGED) else None
+        if found is None:
+            out.problems.append(Problem(gid, "%s: %s" % (e, what), aside))
+            return gid
+        rid, new = found
+        out.noise.append(
+            "bytes %s: game %s recovered whole into the log (its frame's header damaged on"
+            " the device's flash); %s" % (gid, rid, what)
+        )
+        if rid in done:
+            out.copies += 1
+        else:
+            done[rid] = new
+        step("add", rid)
     except _Refused as e:
         out.problems.append(Problem(gid, str(e)))
     else:
-        done[gid] = new
+        if isinstance(new, tuple):
+            gid, new = new
+        if gid not in done:
+            done[gid] = new
         step("add", gid)
+    return gid
 
 
 def _later(
     device: Device, log: Log, game: packed.Served, prev: str, why: ValueError | None
-) -> bool:
+) -> tuple[str, bool]:
     """Add a game whose line could not be read at once: damaged on the device (a ``BAD``
-    line, ``why`` None), or garbled on the way (``why``): pulled once more, alone."""
+    line, ``why`` None; bytes that arrived whole but do not unpack), or garbled on the way
+    (``why``): pulled once more, alone. A line whose bytes hold another game than it
+    names may be either: the game there read again, the same twice is the flash's.
+    Returns the game's id (as read again) and whether it is new in the log."""
     if why is None:
         raise _Damaged("damaged on the device's flash (%s)" % game.data.decode(errors="replace"))
-    if isinstance(why, packed.Elsewhere):
-        raise _Damaged("wrong on the device's flash (%s)" % why)
+    if isinstance(why, packed.Unreadable):
+        raise _Damaged("damaged on the device's flash (%s)" % why)
     for _ in range(RETRIES):
         try:
             again, _, _, _ = packed.read_pull(device.lines(packed.pull(prev, 1)))
-            if len(again) == 1 and again[0].id == game.id and again[0].verb == b"G":
-                record = packed.decode(game.id, again[0].data)
-                break
+            if len(again) == 1 and again[0].verb == b"G":
+                if again[0].id == game.id or isinstance(why, packed.Elsewhere):
+                    gid = again[0].id
+                    record = packed.decode(gid, again[0].data)
+                    break
+        except packed.Unreadable as e:
+            raise _Damaged("damaged on the device's flash (%s)" % e) from None
+        except packed.Elsewhere as e:
+            if isinstance(why, packed.Elsewhere) and again[0].id == game.id:
+                raise _Damaged("wrong on the device's flash (%s)" % e) from None
+            why = e
         except ValueError as e:
             why = e
     else:
         raise _Refused("garbled in transfer: %s" % why)
-    return _add(log, game.id, record)
+    return gid, _add(log, gid, record)
 
 
 def read_raw(game_id: str, lines: list[bytes]) -> bytes:
@@ -608,28 +675,53 @@ def read_raw(game_id: str, lines: list[bytes]) -> bytes:
     return data
 
 
-def set_aside(device: Device, log: Log, game_id: str) -> tuple[bool, str]:
+def _recover(log: Log, data: bytes | None) -> tuple[str, bool] | None:
+    """The game in the raw copy ``data`` of bytes of a bundle, added to the log when its
+    record is whole (its own CRC-32 holds: a frame whose header was damaged): its id and
+    whether it is new there; None: no whole game, or one the log refuses."""
+    try:
+        found = packed.whole(data or b"")
+    except ValueError:
+        return None
+    if found is None or not isinstance(found[0].get("id"), str):
+        return None
+    try:
+        return found[0]["id"], _add(log, found[0]["id"], found[0])
+    except _Refused:
+        return None
+
+
+def set_aside(
+    device: Device, log: Log, game_id: str, source: str = ""
+) -> tuple[bool, str, bytes | None]:
     """Copy a damaged game's file raw into the quarantine folder, then have the device
-    set it aside (``sync.aside``): it is listed no more, and nothing is lost. Returns
-    whether it was set aside, and what to tell the user."""
+    set it aside (``sync.aside``): it is listed no more, and nothing is lost. The copy is
+    named by the id, after the device's (``source``) where the id does not hold it (bytes
+    of a bundle), and never replaces another copy. Returns whether it was set aside,
+    what to tell the user, and the bytes copied (None: none)."""
     for attempt in range(RETRIES + 1):
         try:
             data = read_raw(game_id, device.lines("sync.raw(%r)" % game_id))
             break
         except _Garbled as e:
             if attempt == RETRIES:
-                return False, "left on the device (%s)" % e
+                return False, "left on the device (%s)" % e, None
         except _Refused as e:
-            return False, "left on the device (%s)" % e
+            return False, "left on the device (%s)" % e, None
     folder = quarantine_dir(log)
     folder.mkdir(parents=True, exist_ok=True)
-    path = folder / (game_id + ".dk")
+    name = game_id if game_id.startswith(source) else "%s.%s" % (source, game_id)
+    path = folder / (name + ".dk")
+    n = 1
+    while path.exists() and path.read_bytes() != data:  # another device's, or other bytes
+        n += 1
+        path = folder / ("%s.%d.dk" % (name, n))
     tmp = path.with_suffix(".tmp")
     tmp.write_bytes(data)
     tmp.replace(path)
     if device.lines("sync.aside(%r)" % game_id) != [b"ASIDE " + game_id.encode()]:
-        return False, "left on the device, its answer garbled (a raw copy: %s)" % path
-    return True, "set aside on the device (a raw copy: %s)" % path
+        return False, "left on the device, its answer garbled (a raw copy: %s)" % path, data
+    return True, "set aside on the device (a raw copy: %s)" % path, data
 
 
 def run(

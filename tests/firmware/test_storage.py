@@ -436,7 +436,7 @@ def legacy(s: Storage, gid: str, suffix: str) -> None:
     data = s.stored(gid)
     assert data is not None
     for name in os.listdir(s.dir):
-        if name.endswith((".dkb", ".dka")):
+        if name.endswith((".dkb", ".dkc")):
             os.remove(s.dir + "/" + name)
     Path(s.dir, gid + suffix).write_bytes(data)
 
@@ -451,7 +451,7 @@ def test_acknowledged_games_go_when_space_is_needed(
     ids = [finished(s, seed) for seed in range(4)]
     assert len(bundle.names(s.dir)) == 4
     s.ack(ids[1])
-    assert "000002.dka" in os.listdir(s.dir)
+    assert "000002.dkc" in os.listdir(s.dir)
     for gid in ids[:3]:
         s.ack(gid)
     finished(s, 9)
@@ -461,7 +461,7 @@ def test_acknowledged_games_go_when_space_is_needed(
     assert s.synced() == []
     assert s.unsynced() == [ids[3], s.unsynced()[1], last]  # unsynced games are never deleted
     assert bundle.names(s.dir) == [4, 5, 6]
-    assert not [n for n in os.listdir(s.dir) if n.endswith(".dka")]
+    assert not [n for n in os.listdir(s.dir) if n.endswith(".dkc")]
 
 
 def test_acknowledged_games_of_the_layout_before_bundles(

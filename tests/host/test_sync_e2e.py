@@ -530,22 +530,28 @@ def test_dated_games_keep_their_dates(tmp_path: Path, six: Path) -> None:
         assert g.date[:10] != g.imported[:10]  # the day played, not the day synced
 
 
-def test_garbled_acknowledgement_counts_nothing_and_resyncs(
+def test_garbled_acknowledgement_is_sent_again_then_noted(
     tmp_path: Path, flash: Path, served: PtyDevice, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The device marked the batch, but its answer is garbled: the games are in the log,
-    reported (not counted as synced); the next sync has nothing left to do."""
+    """The device marked the batch, but its answer is garbled, twice (it is sent once
+    more: marking twice is harmless): the games are in the log and counted so, one note
+    says the answer was garbled; the next sync has nothing left to do (issue 33: before,
+    a line per game and "6 of 6 games not synced", though all were in the log)."""
     db = tmp_path / "log.sqlite3"
     lines = Device.lines
+    calls = []
 
     def garbling(self: Device, code: str) -> list[bytes]:
         out = lines(self, code)
+        calls.append(code)
         return [b"ACKS 6 0000000x"] if code.startswith("sync.acks(") else out
 
     monkeypatch.setattr(Device, "lines", garbling)
     outcome = sync.run(served.path, db)
-    assert (outcome.new, outcome.known, len(outcome.problems)) == (0, 0, 6)
-    assert all("acknowledgement is garbled" in p.why for p in outcome.problems)
+    assert (outcome.new, outcome.known, outcome.problems) == (6, 0, [])
+    assert outcome.ok and len([c for c in calls if c.startswith("sync.acks(")]) == 2
+    (note,) = outcome.noise
+    assert note.startswith("the device's acknowledgement of 6 games in the log arrived garbled")
     assert len(rows(db)) == 6
     monkeypatch.undo()
     again = sync.run(served.path, db)

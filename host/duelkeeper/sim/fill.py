@@ -166,5 +166,5 @@ def one_file_each(storage: Path) -> None:
         for gid in ids:
             (storage / "games" / (gid + ending)).write_bytes(store.stored(gid) or b"")
     for path in (storage / "games").iterdir():
-        if path.suffix in (".dkb", ".dka"):
+        if path.suffix in (".dkb", ".dkc", ".dka"):
             path.unlink()
