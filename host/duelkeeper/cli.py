@@ -1,10 +1,14 @@
 """The `duelkeeper` command: a table of subcommands over the library.
 
 Handlers stay thin. One handler at the top turns every failure the user can act on into
-one line on stderr and exit status 2; no traceback reaches the user.
+one line on stderr and exit status 2; no traceback reaches the user. The standard
+streams are set up once, before any command runs (``streams``): text a terminal's
+encoding cannot hold is printed as its escape, a closed stdout is refused, a closed
+stdin is a one-line error when read (docs/play-log.md, "Output").
 """
 
 import argparse
+import io
 import json
 import os
 import sqlite3
@@ -12,7 +16,7 @@ import sys
 from collections.abc import Callable
 from datetime import date
 from pathlib import Path
-from typing import NamedTuple
+from typing import NamedTuple, NoReturn
 
 import platformdirs
 
@@ -21,6 +25,7 @@ from duelcore.record import loads
 from duelkeeper import export, sheet, stats
 from duelkeeper.entry import date_shown
 from duelkeeper.errors import DuelkeeperError, cut
+from duelkeeper.files import write_atomic
 from duelkeeper.inputs import load_entries, read_text
 from duelkeeper.kinds import KINDS, WINNER
 from duelkeeper.log import ENV, Filter, Log
@@ -46,10 +51,17 @@ def _read(args: argparse.Namespace) -> Log:
     return _open(args, readonly=True)
 
 
+def path(text: str) -> Path:
+    """An argparse type: a file's path, not empty (``Path("")`` is the current folder)."""
+    if not text:
+        raise ValueError(text)
+    return Path(text)
+
+
 def _db(parser: argparse.ArgumentParser, default: object = None) -> None:
     parser.add_argument(
         "--db",
-        type=Path,
+        type=path,
         default=default,
         metavar="PATH",
         help=f"the play log (default: ${ENV}, else log.sqlite3 in the user data directory)",
@@ -165,14 +177,16 @@ def _report(args: argparse.Namespace) -> int:
 
     with _read(args) as log:
         html = report.build(log, args.game_id, args.lang)
-    args.out.write_text(html, encoding="utf-8")
-    print("wrote %s" % args.out)
+    if write(args.out, html):
+        print("wrote %s" % args.out)
     return 0
 
 
 def _report_arguments(parser: argparse.ArgumentParser) -> None:
     _db(parser)
-    parser.add_argument("out", type=Path, metavar="OUT.html", help="the HTML file to write")
+    parser.add_argument(
+        "out", metavar="OUT.html", help="the HTML file to write; - for standard output"
+    )
     parser.add_argument(
         "--game-id", metavar="ID", help="the game whose track is drawn (default: the latest 7wd)"
     )
@@ -182,11 +196,21 @@ def _report_arguments(parser: argparse.ArgumentParser) -> None:
 def _export(args: argparse.Namespace) -> int:
     with _read(args) as log:
         text = export.FORMATS[args.format](list(log.games(_filter(args))))
-    if args.output is None:
-        sys.stdout.write(text)
-    else:
-        args.output.write_text(text, encoding="utf-8")
+    write(args.output or "-", text)
     return 0
+
+
+def write(path: str, text: str) -> bool:
+    """``text`` into the file ``path``, whole or not at all (files.write_atomic); ``-`` is
+    standard output, in UTF-8 whatever the locale, as the file would hold it (an export is
+    data: a C locale's ASCII would lose every name in another script). True for a file."""
+    if path == "-":
+        sys.stdout.flush()
+        sys.stdout.buffer.write(text.encode("utf-8"))
+        sys.stdout.buffer.flush()
+        return False
+    write_atomic(path, text)
+    return True
 
 
 def _export_arguments(parser: argparse.ArgumentParser) -> None:
@@ -194,7 +218,9 @@ def _export_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--format", required=True, choices=list(export.FORMATS), help="what to write"
     )
-    parser.add_argument("-o", "--output", type=Path, metavar="FILE", help="write here, not stdout")
+    parser.add_argument(
+        "-o", "--output", metavar="FILE", help="write here, not stdout (- is stdout)"
+    )
 
 
 def _players(args: argparse.Namespace) -> int:
@@ -538,10 +564,17 @@ COMMANDS = (
 )
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse's parser, whose refusal is one line, as every other error (its usage is
+    in ``--help``)."""
+
+    def error(self, message: str) -> NoReturn:
+        say("%s: error: %s (%s --help)" % (self.prog, message, self.prog), prefix="")
+        sys.exit(2)
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="duelkeeper", description="Tools for the duelkeeper board-game companion."
-    )
+    parser = Parser(prog="duelkeeper", description="Tools for the duelkeeper board-game companion.")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for command in COMMANDS:
         sub = commands.add_parser(command.name, help=command.help, description=command.help)
@@ -555,16 +588,51 @@ def _fail(message: str) -> int:
     return 2
 
 
-def say(message: str, note: bool = False) -> None:
+def say(message: str, note: bool = False, prefix: str = "duelkeeper: ") -> None:
     """One line on stderr: ``message`` with what a terminal acts on shown as escapes, cut
     to LINE_MAX characters."""
-    line = ("duelkeeper: note: " if note else "duelkeeper: ") + shown(
-        " ".join(message.splitlines())
-    )
+    line = (prefix + "note: " if note else prefix) + shown(" ".join(message.splitlines()))
     print(cut(line), file=sys.stderr)
 
 
+class _ClosedInput(io.RawIOBase):
+    """Standard input when the shell closed it (``<&-``): reading it is a one-line error."""
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: object) -> int:
+        raise DuelkeeperError("<stdin>: closed (nothing to read from standard input)")
+
+
+STDOUT_CLOSED = "standard output is closed: the command prints there; nothing was done"
+
+
+def streams() -> str | None:
+    """The standard streams as every command needs them; the reason to refuse, if any.
+
+    - stdout is text for a terminal: what its encoding cannot hold (a C locale's ASCII,
+      and Анна) is written as its Python escape (``\\u0410``), as Python does on stderr,
+      rather than a UnicodeEncodeError; data written to stdout (``export``) is UTF-8;
+    - a closed stdout (``>&-``; Python then has None) is refused before anything runs:
+      a result printed nowhere is no result;
+    - a closed stdin (``<&-``) reads as a one-line error (``-`` as a file);
+    - a closed stderr leaves errors unsaid, and the exit status says them."""
+    if sys.stderr is None:
+        sys.stderr = open(os.devnull, "w")  # noqa: SIM115 (the process's own, for ever)
+    if sys.stdin is None:
+        sys.stdin = io.TextIOWrapper(io.BufferedReader(_ClosedInput()))
+    if sys.stdout is None:
+        return STDOUT_CLOSED
+    if isinstance(sys.stdout, io.TextIOWrapper):
+        sys.stdout.reconfigure(errors="backslashreplace")
+    return None
+
+
 def main(argv: list[str] | None = None) -> int:
+    refused = streams()
+    if refused is not None:
+        return _fail(refused)
     args = build_parser().parse_args(argv)
     run: Callable[[argparse.Namespace], int] = args.run
     try:

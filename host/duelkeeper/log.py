@@ -180,6 +180,8 @@ class Log:
         folder works); a log that does not exist yet, or needs upgrading, is opened for
         writing all the same, as a first run makes it."""
         path = path or default_path()
+        if path.is_dir():
+            raise DuelkeeperError("%s: a folder, not a play log (a file, made on first use)" % path)
         if readonly and path.is_file():
             log = cls._open_readonly(path)
             if log is not None:

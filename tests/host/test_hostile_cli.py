@@ -1,0 +1,192 @@
+"""Issue 33's hostile command lines, locales and closed streams, each the input itself:
+the command prints what it can, or says in one line why not, with exit status 2; never a
+traceback, never a silent success."""
+
+import json
+import os
+import resource
+import signal
+import stat
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from loghelp import played
+from test_cli_replay import assert_refused
+
+from duelkeeper.log import ENV, Log
+
+COMMAND = str(Path(sys.executable).with_name("duelkeeper"))
+# A terminal whose encoding is ASCII: the C locale, with Python's UTF-8 modes off.
+ASCII = {"LC_ALL": "C", "PYTHONUTF8": "0", "PYTHONCOERCECLOCALE": "0"}
+
+
+def run(
+    *args: str, env: dict[str, str] | None = None, shell: str = ""
+) -> subprocess.CompletedProcess[bytes]:
+    """The command, as bytes (what an ASCII terminal gets is the question); ``shell``:
+    redirections for a shell to apply first (``<&-``, ``>&-``)."""
+    environ = {k: v for k, v in os.environ.items() if k != ENV} | (env or {})
+    argv = [COMMAND, *args]
+    if shell:
+        argv = ["sh", "-c", 'exec "$@" ' + shell, "sh", *argv]
+    return subprocess.run(argv, capture_output=True, env=environ, timeout=120)
+
+
+def refused(proc: subprocess.CompletedProcess[bytes], *words: str) -> None:
+    assert_refused(
+        subprocess.CompletedProcess(
+            proc.args, proc.returncode, proc.stdout.decode(), proc.stderr.decode()
+        ),
+        *words,
+    )
+    assert len(proc.stderr.decode().rstrip("\n")) <= 300
+
+
+@pytest.fixture(scope="module")
+def db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("log") / "log.sqlite3"
+    with Log.open(path) as log:
+        log.add(played("7wd", 1, id="g-ru", players=["Анна", "Bob"]))
+    return path
+
+
+ANNA = "\\u0410\\u043d\\u043d\\u0430"  # Анна as an ASCII terminal shows it
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["games"], ["stats"], ["show", "g-ru"], ["players"], ["show", "g-ru", "--lang", "ja"]],
+    ids=["games", "stats", "show", "players", "show-ja"],
+)
+def test_text_an_ascii_terminal_cannot_hold_is_shown_as_escapes(db: Path, args: list[str]) -> None:
+    proc = run(*args, "--db", str(db), env=ASCII)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stderr == b""
+    text = proc.stdout.decode("ascii")  # nothing but ASCII reached the terminal
+    assert ANNA in text
+    if "ja" in args:  # the components' names, in Japanese: 建設 (build)
+        assert "\\u5efa\\u8a2d" in text
+
+
+@pytest.mark.parametrize("fmt", ["csv", "bgstats", "jsonl", "bgg"])
+def test_an_export_to_stdout_is_utf8_whatever_the_locale(db: Path, fmt: str) -> None:
+    proc = run("export", "--format", fmt, "--db", str(db), env=ASCII)
+    assert proc.returncode == 0, proc.stderr
+    same = run("export", "--format", fmt, "--db", str(db), env={"LC_ALL": "C.UTF-8"})
+    assert proc.stdout == same.stdout  # the locale changes nothing in data
+    text = proc.stdout.decode("utf-8")
+    assert "Анна" in text or "\\u0410" in text  # jsonl escapes as JSON does
+
+
+def test_a_closed_stdin_read_as_a_file_is_one_line() -> None:
+    refused(run("replay", "-", shell="<&-"), "<stdin>: closed")
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["games"], ["stats"], ["export", "--format", "csv"], ["show", "g-ru"], ["players"]],
+    ids=["games", "stats", "export", "show", "players"],
+)
+def test_a_closed_stdout_is_refused_in_one_line(db: Path, args: list[str]) -> None:
+    proc = run(*args, "--db", str(db), shell=">&-")
+    assert proc.returncode == 2
+    line = proc.stderr.decode()
+    assert line.count("\n") == 1 and "Traceback" not in line
+    assert "standard output is closed" in line
+
+
+def test_a_closed_stdout_writes_nothing_to_the_log(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(played("7wd", 1)))
+    db = tmp_path / "log.sqlite3"
+    proc = run("import", "--db", str(db), str(path), shell=">&-")
+    assert proc.returncode == 2 and b"standard output is closed" in proc.stderr
+    assert not db.exists()
+
+
+@pytest.mark.parametrize("where", ["", "."], ids=["empty", "folder"])
+def test_a_log_path_that_names_no_file_is_one_line(tmp_path: Path, where: str) -> None:
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(played("7wd", 1)))
+    proc = run("import", "--db", where, str(path))
+    refused(proc, "--db" if where == "" else "a folder, not a play log")
+
+
+def test_an_argument_refused_by_argparse_is_one_line() -> None:
+    refused(run("sim", "--games", "many"), "argument --games", "sim --help")
+
+
+# -- files written whole or not at all ------------------------------------------------------
+
+
+def _limited(limit: int) -> Callable[[], None]:
+    """A process whose files may not grow past ``limit`` bytes: a disk that fills."""
+
+    def setup() -> None:
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # EFBIG, not death
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+
+    return setup
+
+
+@pytest.mark.parametrize("command", ["export", "report"])
+def test_a_write_that_fails_leaves_the_file_before_it_whole(
+    db: Path, tmp_path: Path, command: str
+) -> None:
+    out = tmp_path / "out.txt"
+    out.write_text("the export of last week\n")
+    args = ["export", "--format", "csv", "-o"] if command == "export" else ["report"]
+    environ = {k: v for k, v in os.environ.items() if k != ENV}
+    proc = subprocess.run(
+        [COMMAND, *args, str(out), "--db", str(db)],
+        capture_output=True,
+        text=True,
+        env=environ,
+        timeout=120,
+        preexec_fn=_limited(200),
+    )
+    assert_refused(proc, str(out), "cannot write (File too large)", "as it was")
+    assert out.read_text() == "the export of last week\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out.txt"]  # no temporary left
+
+
+def test_an_export_replaces_a_file_whole_keeping_its_mode(db: Path, tmp_path: Path) -> None:
+    out = tmp_path / "plays.csv"
+    out.write_text("old\n")
+    out.chmod(0o640)
+    proc = run("export", "--format", "csv", "-o", str(out), "--db", str(db))
+    assert proc.returncode == 0 and proc.stdout == b"", proc.stderr
+    assert out.read_text(encoding="utf-8").startswith("id,date,game")
+    assert "Анна" in out.read_text(encoding="utf-8")
+    assert stat.S_IMODE(out.stat().st_mode) == 0o640
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["plays.csv"]
+
+
+@pytest.mark.parametrize(
+    "args,starts",
+    [
+        (["export", "--format", "bgg", "-o", "-"], b"<?xml"),
+        (["export", "--format", "jsonl", "--output", "-"], b'{"events"'),
+        (["report", "-"], b"<!DOCTYPE html>"),
+    ],
+    ids=["export-o", "export-output", "report"],
+)
+def test_the_output_dash_is_stdout(
+    db: Path, tmp_path: Path, args: list[str], starts: bytes
+) -> None:
+    proc = subprocess.run(
+        [COMMAND, *args, "--db", str(db)], capture_output=True, cwd=tmp_path, timeout=120
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.startswith(starts), proc.stdout[:80]
+    assert list(tmp_path.iterdir()) == []  # no file named -
+
+
+def test_an_output_that_is_a_folder_is_one_line(db: Path, tmp_path: Path) -> None:
+    refused(
+        run("export", "--format", "csv", "-o", str(tmp_path), "--db", str(db)),
+        "a folder, not a file to write",
+    )
