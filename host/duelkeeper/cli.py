@@ -24,7 +24,7 @@ from duelcore import IllegalEvent, RecordError, replay
 from duelcore.record import loads
 from duelkeeper import export, sheet, stats
 from duelkeeper.entry import date_shown
-from duelkeeper.errors import DuelkeeperError, cut
+from duelkeeper.errors import DuelkeeperError, cut, shown_quote
 from duelkeeper.files import write_atomic
 from duelkeeper.inputs import load_entries, read_text
 from duelkeeper.kinds import KINDS, WINNER
@@ -308,6 +308,21 @@ def _sim(args: argparse.Namespace) -> int:
     return sim.run(options)
 
 
+# The most `sim --games` archives: more than a Pico's flash holds (at most 5,865 finished
+# games, of 7 Wonders Duel alone: docs/rp2.md), so that the command ends.
+MAX_FILL = 10_000
+
+
+def games(text: str) -> int:
+    """An argparse type: how many games ``sim --games`` archives, 0 to MAX_FILL."""
+    if not (text.isascii() and text.isdigit() and len(text) <= 9) or int(text) > MAX_FILL:
+        raise argparse.ArgumentTypeError(
+            "%s: a count of games from 0 to %d (a Pico's flash holds fewer)"
+            % (shown_quote(text), MAX_FILL)
+        )
+    return int(text)
+
+
 def size(text: str) -> tuple[int, int]:
     """An argparse type: WIDTHxHEIGHT, one of the panel sizes the firmware lays out for."""
     from duelkeeper.sim import SIZES
@@ -379,7 +394,7 @@ def _sim_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--games",
-        type=int,
+        type=games,
         default=0,
         metavar="N",
         help="first archive N finished random games (all three kinds) on the flash",

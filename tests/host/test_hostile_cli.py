@@ -190,3 +190,34 @@ def test_an_output_that_is_a_folder_is_one_line(db: Path, tmp_path: Path) -> Non
         run("export", "--format", "csv", "-o", str(tmp_path), "--db", str(db)),
         "a folder, not a file to write",
     )
+
+
+# -- the simulator's counts: every command ends -----------------------------------------------
+
+
+@pytest.mark.parametrize("count", ["-5", "999999999999", "10001", "1e3", "9" * 5000])
+def test_sim_games_beyond_what_a_flash_holds_are_refused(tmp_path: Path, count: str) -> None:
+    proc = run("sim", "--games", count, "--storage", str(tmp_path / "flash"))
+    refused(proc, "argument --games", "from 0 to 10000")
+    assert not (tmp_path / "flash").exists()  # nothing archived, not even -5 games
+
+
+@pytest.mark.parametrize(
+    "line,why",
+    [
+        ("wait 99999999999999", "at most 60000 ms a line"),
+        ("wait 60001", "at most 60000 ms a line"),
+        ("hold up " + "9" * 5000, "at most 60000 ms a line"),
+        ("up x999999999", "at most x1000 presses a line"),
+        ("long b x1001", "at most x1000 presses a line"),
+        ("a x" + "9" * 5000, "at most x1000 presses a line"),
+        ("wait ²", "expected milliseconds"),
+    ],
+)
+def test_a_script_line_beyond_its_bound_is_refused_before_playing(
+    tmp_path: Path, line: str, why: str
+) -> None:
+    script = tmp_path / "s.txt"
+    script.write_text("a\n" + line + "\n", encoding="utf-8")
+    proc = run("sim", "--script", str(script), "--storage", str(tmp_path / "flash"))
+    refused(proc, f"{script}:2: {why}")

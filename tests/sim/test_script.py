@@ -104,3 +104,13 @@ def test_a_button_the_board_lacks_is_refused_by_line(line: str) -> None:
 
 def test_mask_is_the_boards_pins() -> None:
     assert script.mask("abcud") == 31 and script.mask("abc") == 7
+
+
+def test_bounds_are_inclusive_and_leading_zeros_are_no_digits_too_many() -> None:
+    steps = script.parse(
+        "wait %d\nhold up %d\nup x%d\nwait %s1\nb x%s2"
+        % (script.MAX_MS, script.MAX_MS, script.MAX_REPEAT, "0" * 5000, "0" * 5000)
+    )
+    assert [s.ms for s in steps[:2]] == [script.MAX_MS] * 2
+    assert len(steps) == 2 + script.MAX_REPEAT + 1 + 2
+    assert steps[2 + script.MAX_REPEAT].ms == 1

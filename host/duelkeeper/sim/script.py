@@ -12,6 +12,10 @@ One gesture a line; ``#`` starts a comment; blank lines are skipped::
     shot start      # save the frame shown now as start.png (with --screenshot)
     restart         # power cycle: the firmware boots again over the same flash
 
+Each line is bounded, so that a script always ends: a repeat count is at most MAX_REPEAT
+(a list of the device is far shorter), a hold or a wait at most MAX_MS of simulated time
+(the firmware's longest timing is 750 ms); beyond, the line is refused.
+
 Buttons are ``a``, ``b``, ``c``, ``up``, ``down``: the board's physical buttons. A script
 is parsed completely before it runs, so a mistake is reported with its line number and
 nothing is played. A button the board lacks is such a mistake: on a three-button board
@@ -23,7 +27,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import NamedTuple
 
-from duelkeeper.errors import DuelkeeperError
+from duelkeeper.errors import DuelkeeperError, shown_quote
 
 # The logical buttons' bits (firmware/buttons.py: BTN_A = 1 ... BTN_DOWN = 16).
 BUTTONS = {"a": 1, "b": 2, "c": 4, "up": 8, "down": 16}
@@ -35,6 +39,8 @@ TICK_MS = 10  # the firmware's loop period (main.py sleeps 10 ms between ticks)
 PRESS_MS = 80  # a short press: held this long, then released
 LONG_MS = 700  # a long press: past the firmware's 600 ms, before its first repeat at 750
 GAP_MS = 120  # released between two gestures
+MAX_REPEAT = 1000  # presses one line may repeat: `up x1000`
+MAX_MS = 60_000  # one hold or wait: a minute of the device's time
 
 
 class ScriptError(DuelkeeperError):
@@ -53,15 +59,21 @@ class Step(NamedTuple):
 
 
 def _count(word: str, where: str) -> int:
-    if not (word.startswith("x") and word[1:].isdigit() and int(word[1:]) > 0):
-        raise ScriptError(f"{where}: expected a repeat count like x3, not {word!r}")
-    return int(word[1:])
+    digits = word[1:].lstrip("0")
+    if not (word.startswith("x") and digits.isascii() and digits.isdigit()):
+        raise ScriptError(f"{where}: expected a repeat count like x3, not {shown_quote(word)}")
+    if len(digits) > 9 or int(digits) > MAX_REPEAT:  # int() of 5,000 digits: ValueError
+        raise ScriptError(f"{where}: at most x{MAX_REPEAT} presses a line, not {shown_quote(word)}")
+    return int(digits)
 
 
 def _ms(word: str, where: str) -> int:
-    if not word.isdigit():
-        raise ScriptError(f"{where}: expected milliseconds, not {word!r}")
-    return int(word)
+    if not (word.isascii() and word.isdigit()):
+        raise ScriptError(f"{where}: expected milliseconds, not {shown_quote(word)}")
+    digits = word.lstrip("0") or "0"
+    if len(digits) > 9 or int(digits) > MAX_MS:  # int() of 5,000 digits: ValueError
+        raise ScriptError(f"{where}: at most {MAX_MS} ms a line, not {shown_quote(word)}")
+    return int(digits)
 
 
 def has(buttons: str, name: str) -> bool:
