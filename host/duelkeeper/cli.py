@@ -120,9 +120,9 @@ def _games(args: argparse.Namespace) -> int:
         print(json.dumps([export.summary(g) for g in games], indent=2))
         return 0
     rows = [
-        [date_shown(g.date), g.id, g.game, "%s - %s" % g.players]
+        [date_shown(g.date), g.id, g.game, "%s - %s" % g.names]
         + ["-" if g.quick == WINNER else "%d - %d" % g.totals]
-        + ["shared" if g.winner is None else g.players[g.winner], g.victory or ""]
+        + ["shared" if g.winner is None else g.names[g.winner], g.victory or ""]
         + ["score only" if g.score_only else "turns"]
         for g in games
     ]

@@ -86,6 +86,15 @@ class Filter(NamedTuple):
         return (" WHERE " + " AND ".join(terms) if terms else ""), params
 
 
+UNNAMED = ""  # a seat nobody named: no player (docs/play-log.md, "Unnamed seats")
+
+
+def seat_names(players: tuple[str, str] | list[str]) -> tuple[str, str]:
+    """The players as text shows them: a seat nobody named as the device shows it,
+    ``Player 1`` or ``Player 2`` (firmware/seats.py), not as nothing."""
+    return (players[0] or "Player 1", players[1] or "Player 2")
+
+
 class Game(NamedTuple):
     """One stored game; ``record`` and ``result`` are parsed when asked for."""
 
@@ -100,6 +109,11 @@ class Game(NamedTuple):
     record_json: str
     result_json: str
     quick: int  # kinds.TURNS, SCORE or WINNER: how the game was entered
+
+    @property
+    def names(self) -> tuple[str, str]:
+        """The players as text shows them (``seat_names``)."""
+        return seat_names(self.players)
 
     @property
     def score_only(self) -> bool:

@@ -221,3 +221,70 @@ def test_a_script_line_beyond_its_bound_is_refused_before_playing(
     script.write_text("a\n" + line + "\n", encoding="utf-8")
     proc = run("sim", "--script", str(script), "--storage", str(tmp_path / "flash"))
     refused(proc, f"{script}:2: {why}")
+
+
+# -- seats nobody named ---------------------------------------------------------------------
+
+
+@pytest.fixture
+def unnamed(tmp_path: Path) -> Path:
+    """A log of a game between two unnamed seats (import allows it), and Ann's game
+    against an unnamed seat."""
+    path = tmp_path / "log.sqlite3"
+    with Log.open(path) as log:
+        log.add(played("7wd", 1, id="g-none", players=["", ""]))
+        log.add(played("7wd", 2, id="g-ann", players=["Ann", ""]))
+    return path
+
+
+def seated_twice(db: Path) -> int:
+    with Log.open(db, readonly=True) as log:
+        row = log.conn.execute("SELECT COUNT(*) FROM games WHERE player0 = player1").fetchone()
+        return (
+            int(row[0])
+            - log.conn.execute(
+                "SELECT COUNT(*) FROM games WHERE player0 = '' AND player1 = ''"
+            ).fetchone()[0]
+        )
+
+
+@pytest.mark.parametrize(
+    "action", [["rename", "", "Carl"], ["merge", "", "Ann"], ["merge", "Ann", ""]]
+)
+def test_the_unnamed_seat_is_no_player_to_rename_or_merge(unnamed: Path, action: list[str]) -> None:
+    refused(run("players", *action, "--db", str(unnamed)), "a seat nobody named, no player")
+    assert seated_twice(unnamed) == 0
+    with Log.open(unnamed, readonly=True) as log:
+        assert log.get("g-none").players == ("", "")
+        assert log.get("g-ann").players == ("Ann", "")
+
+
+def test_renaming_a_player_to_the_same_name_is_nothing_to_do(unnamed: Path) -> None:
+    proc = run("players", "rename", "Ann", "Ann", "--db", str(unnamed))
+    refused(proc, "'Ann' is that player's name already: nothing to rename")
+    assert b"merge" not in proc.stderr
+
+
+def test_unnamed_seats_are_shown_as_their_seats(unnamed: Path) -> None:
+    show = run("show", "g-none", "--db", str(unnamed))
+    assert show.returncode == 0, show.stderr
+    head = show.stdout.decode().splitlines()[1]
+    assert head.startswith("Player 1 vs Player 2: Player ") and " wins (" in head
+    assert "coins Player 1" in show.stdout.decode()
+    games = run("games", "--db", str(unnamed)).stdout.decode()
+    assert "Player 1 - Player 2" in games and "Ann - Player 2" in games
+    assert " - :" not in games and "  -  " not in games
+
+
+def test_stats_count_a_game_of_unnamed_seats_once_and_for_nobody(unnamed: Path) -> None:
+    proc = run("stats", "--json", "--db", str(unnamed))
+    assert proc.returncode == 0, proc.stderr
+    (kind,) = json.loads(proc.stdout)
+    assert kind["games"] == 2
+    assert [p["player"] for p in kind["players"]] == ["Ann"]
+    ann = kind["players"][0]
+    assert ann["games"] == 1 and ann["wins"] + ann["losses"] + ann["draws"] == 1
+    assert ann["rating"] == 1500  # no one to rate against
+    assert kind["head_to_head"] == []
+    listed = run("players", "--db", str(unnamed)).stdout.decode().splitlines()
+    assert [line.split()[0] for line in listed[1:]] == ["Ann"]
