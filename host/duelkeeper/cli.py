@@ -654,6 +654,9 @@ def main(argv: list[str] | None = None) -> int:
         return run(args)
     except (DuelkeeperError, RecordError, IllegalEvent) as e:
         return _fail(str(e))
+    except KeyboardInterrupt:  # Ctrl-C: a transaction under way is rolled back
+        say("interrupted")
+        return 130
     except BrokenPipeError:  # `duelkeeper export ... | head`: the reader had enough
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0

@@ -22,7 +22,7 @@ import platformdirs
 
 from duelkeeper import schema
 from duelkeeper.entry import DATE_FORMAT, Entry, day_after, prepare
-from duelkeeper.errors import DuelkeeperError
+from duelkeeper.errors import DuelkeeperError, brief, shown_quote
 from duelkeeper.kinds import TURNS
 
 ENV = "DUELKEEPER_DB"
@@ -361,7 +361,8 @@ class Log:
             "SELECT %s FROM games WHERE id = ?" % _COLUMNS, (game_id,)
         ).fetchone()
         if row is None:
-            raise DuelkeeperError("no game %s in the play log %s" % (game_id, self.path))
+            shown_id = brief(game_id) if game_id.strip() == game_id != "" else shown_quote(game_id)
+            raise DuelkeeperError("no game %s in the play log %s" % (shown_id, self.path))
         return _game(row)
 
     def games(self, which: Filter | None = None) -> Iterator[Game]:

@@ -9,6 +9,7 @@ import signal
 import stat
 import subprocess
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -288,3 +289,36 @@ def test_stats_count_a_game_of_unnamed_seats_once_and_for_nobody(unnamed: Path) 
     assert kind["head_to_head"] == []
     listed = run("players", "--db", str(unnamed)).stdout.decode().splitlines()
     assert [line.split()[0] for line in listed[1:]] == ["Ann"]
+
+
+def waiting_for_input(pid: int) -> None:
+    """Until process ``pid`` reads its stdin pipe (its imports done): Linux says where a
+    process sleeps in /proc; elsewhere, a few seconds."""
+    wchan = Path("/proc/%d/wchan" % pid)
+    end = time.monotonic() + 60
+    while time.monotonic() < end:
+        try:
+            where = wchan.read_text()
+        except OSError:
+            break
+        if "pipe" in where:
+            return
+        time.sleep(0.05)
+    time.sleep(3)
+
+
+def test_ctrl_c_is_one_line_not_a_traceback() -> None:
+    proc = subprocess.Popen(
+        [COMMAND, "replay", "-"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )  # fmt: skip
+    waiting_for_input(proc.pid)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=30)
+    assert proc.returncode == 130
+    assert out == b"" and err == b"duelkeeper: interrupted\n"
+
+
+@pytest.mark.parametrize("gid", ["", " g-ru"])
+def test_an_id_that_names_no_game_is_quoted(db: Path, gid: str) -> None:
+    refused(run("show", gid, "--db", str(db)), "no game %r in the play log" % gid)
