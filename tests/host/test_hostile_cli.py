@@ -322,3 +322,8 @@ def test_ctrl_c_is_one_line_not_a_traceback() -> None:
 @pytest.mark.parametrize("gid", ["", " g-ru"])
 def test_an_id_that_names_no_game_is_quoted(db: Path, gid: str) -> None:
     refused(run("show", gid, "--db", str(db)), "no game %r in the play log" % gid)
+
+
+def test_a_script_that_is_no_file_is_refused_at_once(tmp_path: Path) -> None:
+    proc = run("sim", "--script", "/dev/zero", "--storage", str(tmp_path / "flash"))
+    refused(proc, "/dev/zero: a device, pipe or socket, not a script")
