@@ -51,11 +51,24 @@ def _read(args: argparse.Namespace) -> Log:
     return _open(args, readonly=True)
 
 
-def path(text: str) -> Path:
+def path(value: str) -> Path:
     """An argparse type: a file's path, not empty (``Path("")`` is the current folder)."""
-    if not text:
-        raise ValueError(text)
-    return Path(text)
+    if not value:
+        raise ValueError(value)
+    return Path(value)
+
+
+def text(value: str) -> str:
+    """An argparse type: text a record holds (a name, an id). Python decodes the command
+    line by the locale, keeping what does not decode as lone surrogates: a C locale turns
+    the UTF-8 of ``Анна`` into eight of them. Those bytes are read as UTF-8 here; what is
+    not UTF-8 at all (``$'\\xff'``) is refused, as no record holds it."""
+    if not any("\ud800" <= c <= "\udfff" for c in value):
+        return value
+    try:
+        return os.fsencode(value).decode("utf-8")
+    except UnicodeError:
+        raise argparse.ArgumentTypeError("%s is not UTF-8 text" % shown_quote(value)) from None
 
 
 def _db(parser: argparse.ArgumentParser, default: object = None) -> None:
@@ -76,7 +89,7 @@ def day(text: str) -> date:
 def _filters(parser: argparse.ArgumentParser) -> None:
     _db(parser)
     parser.add_argument("--game", choices=list(KINDS), help="only this game")
-    parser.add_argument("--player", metavar="NAME", help="only games NAME played")
+    parser.add_argument("--player", type=text, metavar="NAME", help="only games NAME played")
     parser.add_argument("--since", type=day, metavar="YYYY-MM-DD", help="from this day on")
     parser.add_argument("--until", type=day, metavar="YYYY-MM-DD", help="up to this day")
 
@@ -154,7 +167,9 @@ def _lang(parser: argparse.ArgumentParser, what: str) -> None:
 
 def _show_arguments(parser: argparse.ArgumentParser) -> None:
     _db(parser)
-    parser.add_argument("id", metavar="ID", help="the game's id (see `duelkeeper games`)")
+    parser.add_argument(
+        "id", type=text, metavar="ID", help="the game's id (see `duelkeeper games`)"
+    )
     parser.add_argument("--json", action="store_true", help="print JSON instead of text")
     _lang(parser, "the components' names in the text (--json keeps the ids)")
 
@@ -188,7 +203,10 @@ def _report_arguments(parser: argparse.ArgumentParser) -> None:
         "out", metavar="OUT.html", help="the HTML file to write; - for standard output"
     )
     parser.add_argument(
-        "--game-id", metavar="ID", help="the game whose track is drawn (default: the latest 7wd)"
+        "--game-id",
+        type=text,
+        metavar="ID",
+        help="the game whose track is drawn (default: the latest 7wd)",
     )
     _lang(parser, "the components' names in the game's track")
 
@@ -260,11 +278,11 @@ def _players_arguments(parser: argparse.ArgumentParser) -> None:
     _db(parser)
     actions = parser.add_subparsers(dest="action", metavar="ACTION")
     rename = actions.add_parser("rename", help="call a player by a new name (games kept)")
-    rename.add_argument("old", metavar="OLD")
-    rename.add_argument("new", metavar="NEW")
+    rename.add_argument("old", type=text, metavar="OLD")
+    rename.add_argument("new", type=text, metavar="NEW")
     merge = actions.add_parser("merge", help="OLD's games become INTO's: one player")
-    merge.add_argument("old", metavar="OLD")
-    merge.add_argument("new", metavar="INTO")
+    merge.add_argument("old", type=text, metavar="OLD")
+    merge.add_argument("new", type=text, metavar="INTO")
     for sub in (rename, merge):
         _db(sub, argparse.SUPPRESS)  # after the action too, without hiding one given before
 

@@ -327,3 +327,23 @@ def test_an_id_that_names_no_game_is_quoted(db: Path, gid: str) -> None:
 def test_a_script_that_is_no_file_is_refused_at_once(tmp_path: Path) -> None:
     proc = run("sim", "--script", "/dev/zero", "--storage", str(tmp_path / "flash"))
     refused(proc, "/dev/zero: a device, pipe or socket, not a script")
+
+
+# -- command lines in bytes the locale does not decode ---------------------------------------
+
+
+def test_a_name_typed_in_a_c_locale_is_read_as_utf8(db: Path) -> None:
+    proc = run("games", "--player", "Анна", "--db", str(db), env=ASCII)
+    assert proc.returncode == 0, proc.stderr
+    assert b"g-ru" in proc.stdout and ANNA.encode() in proc.stdout
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["games", "--player"], ["show"], ["players", "rename", "Bob"], ["export", "--player"]],
+    ids=["games", "show", "rename", "export"],
+)
+def test_text_that_is_not_utf8_is_refused_in_one_line(db: Path, args: list[str]) -> None:
+    not_utf8 = os.fsdecode(b"\xff")  # what Python makes of the byte 0xff in argv
+    extra = ["--format", "csv"] if args[0] == "export" else []
+    refused(run(*args, not_utf8, *extra, "--db", str(db)), "is not UTF-8 text")
