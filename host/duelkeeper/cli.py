@@ -223,9 +223,13 @@ def write(path: str, text: str) -> bool:
     standard output, in UTF-8 whatever the locale, as the file would hold it (an export is
     data: a C locale's ASCII would lose every name in another script). True for a file."""
     if path == "-":
+        binary = getattr(sys.stdout, "buffer", None)
+        if binary is None:  # a stream of text only (a caller's io.StringIO)
+            sys.stdout.write(text)
+            return False
         sys.stdout.flush()
-        sys.stdout.buffer.write(text.encode("utf-8"))
-        sys.stdout.buffer.flush()
+        binary.write(text.encode("utf-8"))
+        binary.flush()
         return False
     write_atomic(path, text)
     return True

@@ -2,6 +2,8 @@
 the command prints what it can, or says in one line why not, with exit status 2; never a
 traceback, never a silent success."""
 
+import contextlib
+import io
 import json
 import os
 import resource
@@ -17,6 +19,7 @@ import pytest
 from loghelp import played
 from test_cli_replay import assert_refused
 
+from duelkeeper.cli import main
 from duelkeeper.log import ENV, Log
 
 COMMAND = str(Path(sys.executable).with_name("duelkeeper"))
@@ -347,3 +350,12 @@ def test_text_that_is_not_utf8_is_refused_in_one_line(db: Path, args: list[str])
     not_utf8 = os.fsdecode(b"\xff")  # what Python makes of the byte 0xff in argv
     extra = ["--format", "csv"] if args[0] == "export" else []
     refused(run(*args, not_utf8, *extra, "--db", str(db)), "is not UTF-8 text")
+
+
+def test_an_export_to_a_text_stream_in_this_process(db: Path) -> None:
+    """A caller that gives the command a stream of text only (io.StringIO, as the fuzz
+    harness of records does) gets the export as text."""
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(["export", "--format", "csv", "--db", str(db)]) == 0
+    assert "Анна" in out.getvalue()
