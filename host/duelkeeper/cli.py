@@ -4,7 +4,7 @@ Handlers stay thin. One handler at the top turns every failure the user can act 
 one line on stderr and exit status 2; no traceback reaches the user. The standard
 streams are set up once, before any command runs (``streams``): text a terminal's
 encoding cannot hold is printed as its escape, a closed stdout is refused, a closed
-stdin is a one-line error when read (docs/play-log.md, "Output").
+stdin is a one-line error when read (docs/play-log.md, "Output, streams and files").
 """
 
 import argparse
