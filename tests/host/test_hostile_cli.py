@@ -359,3 +359,11 @@ def test_an_export_to_a_text_stream_in_this_process(db: Path) -> None:
     with contextlib.redirect_stdout(out):
         assert main(["export", "--format", "csv", "--db", str(db)]) == 0
     assert "Анна" in out.getvalue()
+
+
+def test_the_report_names_unnamed_seats_as_seats(unnamed: Path) -> None:
+    proc = run("report", "-", "--game-id", "g-none", "--db", str(unnamed))
+    assert proc.returncode == 0, proc.stderr
+    html = proc.stdout.decode()
+    assert "One game: 7 Wonders Duel g-none, Player 1 vs Player 2," in html
+    assert "<td></td>" not in html  # no player row without a name
