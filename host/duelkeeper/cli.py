@@ -55,6 +55,19 @@ def path(value: str) -> Path:
     """An argparse type: a file's path, not empty (``Path("")`` is the current folder)."""
     if not value:
         raise ValueError(value)
+    if value == "-":
+        raise argparse.ArgumentTypeError("'-' is standard input or output, not a play log file")
+    return Path(value)
+
+
+def folder(value: str) -> Path:
+    """An argparse type: a folder for files of their own (PNG frames), not ``-``: standard
+    output is text, and holds no folder of pictures."""
+    if not value or value == "-":
+        raise argparse.ArgumentTypeError(
+            "%s: a folder for the PNG files (standard output holds no pictures)"
+            % shown_quote(value)
+        )
     return Path(value)
 
 
@@ -393,7 +406,7 @@ def _sim_arguments(parser: argparse.ArgumentParser) -> None:
         "--script", type=Path, metavar="FILE", help="play this button script, no terminal needed"
     )
     parser.add_argument(
-        "--screenshot", type=Path, metavar="DIR", help="write every frame as a PNG into DIR"
+        "--screenshot", type=folder, metavar="DIR", help="write every frame as a PNG into DIR"
     )
     parser.add_argument(
         "--scale",

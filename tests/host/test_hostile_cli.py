@@ -367,3 +367,21 @@ def test_the_report_names_unnamed_seats_as_seats(unnamed: Path) -> None:
     html = proc.stdout.decode()
     assert "One game: 7 Wonders Duel g-none, Player 1 vs Player 2," in html
     assert "<td></td>" not in html  # no player row without a name
+
+
+@pytest.mark.parametrize(
+    "args,why",
+    [
+        (
+            ["sim", "--script", "s.txt", "--storage", "flash", "--screenshot", "-"],
+            "standard output holds no pictures",
+        ),
+        (["games", "--db", "-"], "'-' is standard input or output, not a play log file"),
+    ],
+    ids=["screenshot", "db"],
+)
+def test_a_dash_where_no_text_goes_is_refused(tmp_path: Path, args: list[str], why: str) -> None:
+    (tmp_path / "s.txt").write_text("a\n")
+    proc = subprocess.run([COMMAND, *args], capture_output=True, cwd=tmp_path, timeout=120)
+    refused(proc, why)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["s.txt"]  # no file or folder "-"
