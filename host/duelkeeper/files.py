@@ -16,14 +16,22 @@ from pathlib import Path
 from duelkeeper.errors import DuelkeeperError
 
 
-def _mode(target: Path) -> int:
-    """The mode the new file gets: the old file's, else what the umask leaves of 0666."""
+def _keep(tmp: str, target: Path) -> None:
+    """The new file as the old one was: its mode and, where allowed, its owner; a new
+    file gets what the umask leaves of 0666, as ``open`` would give it."""
     try:
-        return stat.S_IMODE(target.stat().st_mode)
+        old = target.stat()
     except FileNotFoundError:
         umask = os.umask(0)
         os.umask(umask)
-        return 0o666 & ~umask
+        os.chmod(tmp, 0o666 & ~umask)
+        return
+    os.chmod(tmp, stat.S_IMODE(old.st_mode))
+    if hasattr(os, "chown") and (old.st_uid, old.st_gid) != (os.getuid(), os.getgid()):
+        try:
+            os.chown(tmp, old.st_uid, old.st_gid)
+        except PermissionError:
+            pass  # only root gives a file away: it is the writer's now
 
 
 def write_atomic(path: Path | str, data: bytes | str) -> None:
@@ -44,7 +52,9 @@ def write_atomic(path: Path | str, data: bytes | str) -> None:
         _write_through(path, target, blob)
         return
     try:
-        fd, tmp = tempfile.mkstemp(dir=target.parent, prefix="." + target.name + ".", suffix=".tmp")
+        # the name's start only: a name of 250 characters is a file name, not its temporary
+        prefix = "." + target.name[:64] + "."
+        fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=prefix, suffix=".tmp")
     except OSError as e:
         raise DuelkeeperError("%s: cannot write (%s)" % (path, e.strerror)) from None
     try:
@@ -52,7 +62,7 @@ def write_atomic(path: Path | str, data: bytes | str) -> None:
             f.write(blob)
             f.flush()
             os.fsync(f.fileno())
-        os.chmod(tmp, _mode(target))
+        _keep(tmp, target)
         os.replace(tmp, target)
     except OSError as e:
         os.unlink(tmp)
