@@ -324,9 +324,8 @@ class Log:
         """Store a prepared entry (see ``add``); raise IdConflict on a different record.
         The rows name the players as the log does today (``player``); the record as played."""
         with self.transaction():
-            entry = entry._replace(
-                players=(self.player(entry.players[0]), self.player(entry.players[1]))
-            )
+            played = entry.players
+            entry = entry._replace(players=(self.player(played[0]), self.player(played[1])))
             row = self.conn.execute("SELECT record FROM games WHERE id = ?", (entry.id,)).fetchone()
             if row is not None:
                 if row[0] == entry.record:
@@ -334,6 +333,13 @@ class Log:
                 raise IdConflict(
                     "game %s is already in the log with a different record; not replaced" % entry.id
                 )
+            if entry.players[0] == entry.players[1] != UNNAMED:  # a rename or merge made them one
+                raise DuelkeeperError(
+                    "game %s: %s and %s play each other in it, but the log has them as one "
+                    "player, %s (renamed or merged: `duelkeeper players`); not stored"
+                    % (entry.id, shown_quote(played[0]), shown_quote(played[1]),
+                       shown_quote(entry.players[0]))
+                )  # fmt: skip
             self.conn.execute(
                 "INSERT INTO games (%s) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)" % _COLUMNS,
                 (entry.id, entry.game, *entry.players, entry.date, entry.imported)

@@ -385,3 +385,21 @@ def test_a_dash_where_no_text_goes_is_refused(tmp_path: Path, args: list[str], w
     proc = subprocess.run([COMMAND, *args], capture_output=True, cwd=tmp_path, timeout=120)
     refused(proc, why)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["s.txt"]  # no file or folder "-"
+
+
+def test_a_game_of_a_player_against_their_old_name_is_not_stored(tmp_path: Path) -> None:
+    """After `players rename Ann Anne`, a record of Ann against Anne (from a device not
+    synced since, or a file) would be Anne against Anne: two people the log has as one."""
+    db = tmp_path / "log.sqlite3"
+    with Log.open(db) as log:
+        log.add(played("7wd", 1, id="a1", players=["Ann", "Bob"]))
+    assert run("players", "rename", "Ann", "Anne", "--db", str(db)).returncode == 0
+    path = tmp_path / "a2.json"
+    path.write_text(json.dumps(played("7wd", 2, id="a2", players=["Ann", "Anne"])))
+    refused(
+        run("import", "--db", str(db), str(path)),
+        "game a2: 'Ann' and 'Anne' play each other in it, but the log has them as one player",
+    )
+    assert seated_twice(db) == 0
+    with Log.open(db, readonly=True) as log:
+        assert log.count() == 1
