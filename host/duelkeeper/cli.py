@@ -1,10 +1,14 @@
 """The `duelkeeper` command: a table of subcommands over the library.
 
 Handlers stay thin. One handler at the top turns every failure the user can act on into
-one line on stderr and exit status 2; no traceback reaches the user.
+one line on stderr and exit status 2; no traceback reaches the user. The standard
+streams are set up once, before any command runs (``streams``): text a terminal's
+encoding cannot hold is printed as its escape, a closed stdout is refused, a closed
+stdin is a one-line error when read (docs/play-log.md, "Output, streams and files").
 """
 
 import argparse
+import io
 import json
 import os
 import sqlite3
@@ -12,7 +16,7 @@ import sys
 from collections.abc import Callable
 from datetime import date
 from pathlib import Path
-from typing import NamedTuple
+from typing import NamedTuple, NoReturn
 
 import platformdirs
 
@@ -20,7 +24,8 @@ from duelcore import IllegalEvent, RecordError, replay
 from duelcore.record import loads
 from duelkeeper import export, sheet, stats
 from duelkeeper.entry import date_shown
-from duelkeeper.errors import DuelkeeperError, cut
+from duelkeeper.errors import DuelkeeperError, cut, shown_quote
+from duelkeeper.files import write_atomic
 from duelkeeper.inputs import load_entries, read_text
 from duelkeeper.kinds import KINDS, WINNER
 from duelkeeper.log import ENV, Filter, Log
@@ -46,10 +51,43 @@ def _read(args: argparse.Namespace) -> Log:
     return _open(args, readonly=True)
 
 
+def path(value: str) -> Path:
+    """An argparse type: a file's path, not empty (``Path("")`` is the current folder)."""
+    if not value:
+        raise ValueError(value)
+    if value == "-":
+        raise argparse.ArgumentTypeError("'-' is standard input or output, not a play log file")
+    return Path(value)
+
+
+def folder(value: str) -> Path:
+    """An argparse type: a folder for files of their own (PNG frames), not ``-``: standard
+    output is text, and holds no folder of pictures."""
+    if not value or value == "-":
+        raise argparse.ArgumentTypeError(
+            "%s: a folder for the PNG files (standard output holds no pictures)"
+            % shown_quote(value)
+        )
+    return Path(value)
+
+
+def text(value: str) -> str:
+    """An argparse type: text a record holds (a name, an id). Python decodes the command
+    line by the locale, keeping what does not decode as lone surrogates: a C locale turns
+    the UTF-8 of ``Анна`` into eight of them. Those bytes are read as UTF-8 here; what is
+    not UTF-8 at all (``$'\\xff'``) is refused, as no record holds it."""
+    if not any("\ud800" <= c <= "\udfff" for c in value):
+        return value
+    try:
+        return os.fsencode(value).decode("utf-8")
+    except UnicodeError:
+        raise argparse.ArgumentTypeError("%s is not UTF-8 text" % shown_quote(value)) from None
+
+
 def _db(parser: argparse.ArgumentParser, default: object = None) -> None:
     parser.add_argument(
         "--db",
-        type=Path,
+        type=path,
         default=default,
         metavar="PATH",
         help=f"the play log (default: ${ENV}, else log.sqlite3 in the user data directory)",
@@ -64,7 +102,7 @@ def day(text: str) -> date:
 def _filters(parser: argparse.ArgumentParser) -> None:
     _db(parser)
     parser.add_argument("--game", choices=list(KINDS), help="only this game")
-    parser.add_argument("--player", metavar="NAME", help="only games NAME played")
+    parser.add_argument("--player", type=text, metavar="NAME", help="only games NAME played")
     parser.add_argument("--since", type=day, metavar="YYYY-MM-DD", help="from this day on")
     parser.add_argument("--until", type=day, metavar="YYYY-MM-DD", help="up to this day")
 
@@ -108,9 +146,9 @@ def _games(args: argparse.Namespace) -> int:
         print(json.dumps([export.summary(g) for g in games], indent=2))
         return 0
     rows = [
-        [date_shown(g.date), g.id, g.game, "%s - %s" % g.players]
+        [date_shown(g.date), g.id, g.game, "%s - %s" % g.names]
         + ["-" if g.quick == WINNER else "%d - %d" % g.totals]
-        + ["shared" if g.winner is None else g.players[g.winner], g.victory or ""]
+        + ["shared" if g.winner is None else g.names[g.winner], g.victory or ""]
         + ["score only" if g.score_only else "turns"]
         for g in games
     ]
@@ -142,7 +180,9 @@ def _lang(parser: argparse.ArgumentParser, what: str) -> None:
 
 def _show_arguments(parser: argparse.ArgumentParser) -> None:
     _db(parser)
-    parser.add_argument("id", metavar="ID", help="the game's id (see `duelkeeper games`)")
+    parser.add_argument(
+        "id", type=text, metavar="ID", help="the game's id (see `duelkeeper games`)"
+    )
     parser.add_argument("--json", action="store_true", help="print JSON instead of text")
     _lang(parser, "the components' names in the text (--json keeps the ids)")
 
@@ -165,16 +205,21 @@ def _report(args: argparse.Namespace) -> int:
 
     with _read(args) as log:
         html = report.build(log, args.game_id, args.lang)
-    args.out.write_text(html, encoding="utf-8")
-    print("wrote %s" % args.out)
+    if write(args.out, html):
+        print("wrote %s" % args.out)
     return 0
 
 
 def _report_arguments(parser: argparse.ArgumentParser) -> None:
     _db(parser)
-    parser.add_argument("out", type=Path, metavar="OUT.html", help="the HTML file to write")
     parser.add_argument(
-        "--game-id", metavar="ID", help="the game whose track is drawn (default: the latest 7wd)"
+        "out", metavar="OUT.html", help="the HTML file to write; - for standard output"
+    )
+    parser.add_argument(
+        "--game-id",
+        type=text,
+        metavar="ID",
+        help="the game whose track is drawn (default: the latest 7wd)",
     )
     _lang(parser, "the components' names in the game's track")
 
@@ -182,11 +227,25 @@ def _report_arguments(parser: argparse.ArgumentParser) -> None:
 def _export(args: argparse.Namespace) -> int:
     with _read(args) as log:
         text = export.FORMATS[args.format](list(log.games(_filter(args))))
-    if args.output is None:
-        sys.stdout.write(text)
-    else:
-        args.output.write_text(text, encoding="utf-8")
+    write(args.output or "-", text)
     return 0
+
+
+def write(path: str, text: str) -> bool:
+    """``text`` into the file ``path``, whole or not at all (files.write_atomic); ``-`` is
+    standard output, in UTF-8 whatever the locale, as the file would hold it (an export is
+    data: a C locale's ASCII would lose every name in another script). True for a file."""
+    if path == "-":
+        binary = getattr(sys.stdout, "buffer", None)
+        if binary is None:  # a stream of text only (a caller's io.StringIO)
+            sys.stdout.write(text)
+            return False
+        sys.stdout.flush()
+        binary.write(text.encode("utf-8"))
+        binary.flush()
+        return False
+    write_atomic(path, text)
+    return True
 
 
 def _export_arguments(parser: argparse.ArgumentParser) -> None:
@@ -194,7 +253,9 @@ def _export_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--format", required=True, choices=list(export.FORMATS), help="what to write"
     )
-    parser.add_argument("-o", "--output", type=Path, metavar="FILE", help="write here, not stdout")
+    parser.add_argument(
+        "-o", "--output", metavar="FILE", help="write here, not stdout (- is stdout)"
+    )
 
 
 def _players(args: argparse.Namespace) -> int:
@@ -234,11 +295,11 @@ def _players_arguments(parser: argparse.ArgumentParser) -> None:
     _db(parser)
     actions = parser.add_subparsers(dest="action", metavar="ACTION")
     rename = actions.add_parser("rename", help="call a player by a new name (games kept)")
-    rename.add_argument("old", metavar="OLD")
-    rename.add_argument("new", metavar="NEW")
+    rename.add_argument("old", type=text, metavar="OLD")
+    rename.add_argument("new", type=text, metavar="NEW")
     merge = actions.add_parser("merge", help="OLD's games become INTO's: one player")
-    merge.add_argument("old", metavar="OLD")
-    merge.add_argument("new", metavar="INTO")
+    merge.add_argument("old", type=text, metavar="OLD")
+    merge.add_argument("new", type=text, metavar="INTO")
     for sub in (rename, merge):
         _db(sub, argparse.SUPPRESS)  # after the action too, without hiding one given before
 
@@ -280,6 +341,21 @@ def _sim(args: argparse.Namespace) -> int:
     if args.lang is not None:
         sim.set_lang(storage, args.target, args.lang)
     return sim.run(options)
+
+
+# The most `sim --games` archives: more than a Pico's flash holds (at most 5,865 finished
+# games, of 7 Wonders Duel alone: docs/rp2.md), so that the command ends.
+MAX_FILL = 10_000
+
+
+def games(text: str) -> int:
+    """An argparse type: how many games ``sim --games`` archives, 0 to MAX_FILL."""
+    if not (text.isascii() and text.isdigit() and len(text) <= 9) or int(text) > MAX_FILL:
+        raise argparse.ArgumentTypeError(
+            "%s: a count of games from 0 to %d (a Pico's flash holds fewer)"
+            % (shown_quote(text), MAX_FILL)
+        )
+    return int(text)
 
 
 def size(text: str) -> tuple[int, int]:
@@ -330,7 +406,7 @@ def _sim_arguments(parser: argparse.ArgumentParser) -> None:
         "--script", type=Path, metavar="FILE", help="play this button script, no terminal needed"
     )
     parser.add_argument(
-        "--screenshot", type=Path, metavar="DIR", help="write every frame as a PNG into DIR"
+        "--screenshot", type=folder, metavar="DIR", help="write every frame as a PNG into DIR"
     )
     parser.add_argument(
         "--scale",
@@ -353,7 +429,7 @@ def _sim_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--games",
-        type=int,
+        type=games,
         default=0,
         metavar="N",
         help="first archive N finished random games (all three kinds) on the flash",
@@ -544,10 +620,17 @@ COMMANDS = (
 )
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse's parser, whose refusal is one line, as every other error (its usage is
+    in ``--help``)."""
+
+    def error(self, message: str) -> NoReturn:
+        say("%s: error: %s (%s --help)" % (self.prog, message, self.prog), prefix="")
+        sys.exit(2)
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="duelkeeper", description="Tools for the duelkeeper board-game companion."
-    )
+    parser = Parser(prog="duelkeeper", description="Tools for the duelkeeper board-game companion.")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for command in COMMANDS:
         sub = commands.add_parser(command.name, help=command.help, description=command.help)
@@ -561,22 +644,60 @@ def _fail(message: str) -> int:
     return 2
 
 
-def say(message: str, note: bool = False) -> None:
+def say(message: str, note: bool = False, prefix: str = "duelkeeper: ") -> None:
     """One line on stderr: ``message`` with what a terminal acts on shown as escapes, cut
     to LINE_MAX characters."""
-    line = ("duelkeeper: note: " if note else "duelkeeper: ") + shown(
-        " ".join(message.splitlines())
-    )
+    line = (prefix + "note: " if note else prefix) + shown(" ".join(message.splitlines()))
     print(cut(line), file=sys.stderr)
 
 
+class _ClosedInput(io.RawIOBase):
+    """Standard input when the shell closed it (``<&-``): reading it is a one-line error."""
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: object) -> int:
+        raise DuelkeeperError("<stdin>: closed (nothing to read from standard input)")
+
+
+STDOUT_CLOSED = "standard output is closed: the command prints there; nothing was done"
+
+
+def streams() -> str | None:
+    """The standard streams as every command needs them; the reason to refuse, if any.
+
+    - stdout is text for a terminal: what its encoding cannot hold (a C locale's ASCII,
+      and Анна) is written as its Python escape (``\\u0410``), as Python does on stderr,
+      rather than a UnicodeEncodeError; data written to stdout (``export``) is UTF-8;
+    - a closed stdout (``>&-``; Python then has None) is refused before anything runs:
+      a result printed nowhere is no result;
+    - a closed stdin (``<&-``) reads as a one-line error (``-`` as a file);
+    - a closed stderr leaves errors unsaid, and the exit status says them."""
+    if sys.stderr is None:
+        sys.stderr = open(os.devnull, "w")  # noqa: SIM115 (the process's own, for ever)
+    if sys.stdin is None:
+        sys.stdin = io.TextIOWrapper(io.BufferedReader(_ClosedInput()))
+    if sys.stdout is None:
+        return STDOUT_CLOSED
+    if isinstance(sys.stdout, io.TextIOWrapper):
+        sys.stdout.reconfigure(errors="backslashreplace")
+    return None
+
+
 def main(argv: list[str] | None = None) -> int:
+    refused = streams()
+    if refused is not None:
+        return _fail(refused)
     args = build_parser().parse_args(argv)
     run: Callable[[argparse.Namespace], int] = args.run
     try:
         return run(args)
     except (DuelkeeperError, RecordError, IllegalEvent) as e:
         return _fail(str(e))
+    except KeyboardInterrupt:  # Ctrl-C: a transaction under way is rolled back
+        say("interrupted")
+        return 130
     except BrokenPipeError:  # `duelkeeper export ... | head`: the reader had enough
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0

@@ -15,9 +15,9 @@ a pool in the heap.
 """
 
 import sys
-from pathlib import Path
 
 from duelkeeper import romfs
+from duelkeeper.files import write_atomic
 
 LONGEST = 255  # a name's length is one byte on the port (MICROPY_QSTR_BYTES_IN_LEN)
 ROM = "/rom/"  # where the program's modules are imported from (its __file__)
@@ -107,7 +107,7 @@ def main(argv: list[str]) -> int:
         print("usage: python -m duelkeeper.frozennames FILE", file=sys.stderr)
         return 2
     texts = names(romfs.files())
-    Path(argv[0]).write_text(module(texts), encoding="utf-8")
+    write_atomic(argv[0], module(texts))
     print("%s: %d names" % (argv[0], len(texts)))
     return 0
 

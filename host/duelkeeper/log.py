@@ -22,7 +22,7 @@ import platformdirs
 
 from duelkeeper import schema
 from duelkeeper.entry import DATE_FORMAT, Entry, day_after, prepare
-from duelkeeper.errors import DuelkeeperError
+from duelkeeper.errors import DuelkeeperError, brief, shown_quote
 from duelkeeper.kinds import TURNS
 
 ENV = "DUELKEEPER_DB"
@@ -86,6 +86,15 @@ class Filter(NamedTuple):
         return (" WHERE " + " AND ".join(terms) if terms else ""), params
 
 
+UNNAMED = ""  # a seat nobody named: no player (docs/play-log.md, "Unnamed seats")
+
+
+def seat_names(players: tuple[str, str] | list[str]) -> tuple[str, str]:
+    """The players as text shows them: a seat nobody named as the device shows it,
+    ``Player 1`` or ``Player 2`` (firmware/seats.py), not as nothing."""
+    return (players[0] or "Player 1", players[1] or "Player 2")
+
+
 class Game(NamedTuple):
     """One stored game; ``record`` and ``result`` are parsed when asked for."""
 
@@ -100,6 +109,11 @@ class Game(NamedTuple):
     record_json: str
     result_json: str
     quick: int  # kinds.TURNS, SCORE or WINNER: how the game was entered
+
+    @property
+    def names(self) -> tuple[str, str]:
+        """The players as text shows them (``seat_names``)."""
+        return seat_names(self.players)
 
     @property
     def score_only(self) -> bool:
@@ -180,6 +194,8 @@ class Log:
         folder works); a log that does not exist yet, or needs upgrading, is opened for
         writing all the same, as a first run makes it."""
         path = path or default_path()
+        if path.is_dir():
+            raise DuelkeeperError("%s: a folder, not a play log (a file, made on first use)" % path)
         if readonly and path.is_file():
             log = cls._open_readonly(path)
             if log is not None:
@@ -308,9 +324,8 @@ class Log:
         """Store a prepared entry (see ``add``); raise IdConflict on a different record.
         The rows name the players as the log does today (``player``); the record as played."""
         with self.transaction():
-            entry = entry._replace(
-                players=(self.player(entry.players[0]), self.player(entry.players[1]))
-            )
+            played = entry.players
+            entry = entry._replace(players=(self.player(played[0]), self.player(played[1])))
             row = self.conn.execute("SELECT record FROM games WHERE id = ?", (entry.id,)).fetchone()
             if row is not None:
                 if row[0] == entry.record:
@@ -318,6 +333,13 @@ class Log:
                 raise IdConflict(
                     "game %s is already in the log with a different record; not replaced" % entry.id
                 )
+            if entry.players[0] == entry.players[1] != UNNAMED:  # a rename or merge made them one
+                raise DuelkeeperError(
+                    "game %s: %s and %s play each other in it, but the log has them as one "
+                    "player, %s (renamed or merged: `duelkeeper players`); not stored"
+                    % (entry.id, shown_quote(played[0]), shown_quote(played[1]),
+                       shown_quote(entry.players[0]))
+                )  # fmt: skip
             self.conn.execute(
                 "INSERT INTO games (%s) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)" % _COLUMNS,
                 (entry.id, entry.game, *entry.players, entry.date, entry.imported)
@@ -345,7 +367,8 @@ class Log:
             "SELECT %s FROM games WHERE id = ?" % _COLUMNS, (game_id,)
         ).fetchone()
         if row is None:
-            raise DuelkeeperError("no game %s in the play log %s" % (game_id, self.path))
+            shown_id = brief(game_id) if game_id.strip() == game_id != "" else shown_quote(game_id)
+            raise DuelkeeperError("no game %s in the play log %s" % (shown_id, self.path))
         return _game(row)
 
     def games(self, which: Filter | None = None) -> Iterator[Game]:

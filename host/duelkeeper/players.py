@@ -14,7 +14,7 @@ from duelcore.record import name_ok
 from duelkeeper.entry import DATE_FORMAT
 from duelkeeper.errors import DuelkeeperError, brief, shown_quote
 from duelkeeper.letters import drawable
-from duelkeeper.log import Log
+from duelkeeper.log import UNNAMED, Log
 
 # The roster the device gets: at most ROSTER_BYTES of names, each a line of the file
 # (a flag byte, the name, a newline), so the names screen reads a few hundred bytes per
@@ -36,10 +36,12 @@ class Player(NamedTuple):
 
 
 def players(log: Log) -> list[Player]:
-    """Every player, most games first (then the most recent, then by name)."""
+    """Every player, most games first (then the most recent, then by name); a seat
+    nobody named is no player (stats)."""
     seen: dict[str, tuple[int, str]] = {}
     for name, games, last in log.conn.execute(
-        "SELECT player, COUNT(*), MAX(date) FROM plays GROUP BY player"
+        "SELECT player, COUNT(*), MAX(date) FROM plays WHERE player != ? GROUP BY player",
+        (UNNAMED,),
     ):
         seen[name] = (games, last)
     for name, added in log.conn.execute("SELECT name, added FROM players"):
@@ -136,6 +138,11 @@ def _move(log: Log, old: str, new: str) -> int:
 
 
 def _player(log: Log, name: str) -> str:
+    if name == UNNAMED:
+        raise DuelkeeperError(
+            "'' is a seat nobody named, no player: its games are not one person's, so "
+            "there is nothing to rename or merge (records keep their names)"
+        )
     if not _known(log, name):
         raise DuelkeeperError("no player %s in the play log %s" % (shown_quote(name), log.path))
     return name
@@ -145,6 +152,10 @@ def rename(log: Log, old: str, new: str) -> int:
     """Call ``old`` ``new`` from now on; return the games that changed."""
     _player(log, old)
     check_name(new)
+    if new == old:
+        raise DuelkeeperError(
+            "%s is that player's name already: nothing to rename" % shown_quote(old)
+        )
     if _known(log, new):
         raise DuelkeeperError(
             "%s is a player already: `duelkeeper players merge %s %s` makes them one"

@@ -22,7 +22,7 @@ from matplotlib.ticker import MaxNLocator
 from duelkeeper import stats
 from duelkeeper.entry import date_shown
 from duelkeeper.kinds import KINDS, WINNER
-from duelkeeper.log import Game, Log
+from duelkeeper.log import UNNAMED, Game, Log
 from duelkeeper.names import Words
 from duelkeeper.sheet import label, timeline
 from duelkeeper.textable import text
@@ -51,7 +51,9 @@ def _scores(log: Log) -> dict[str, dict[str, list[int]]]:
     score of the winner only has none)."""
     out: dict[str, dict[str, list[int]]] = {}
     for game, player, score in log.conn.execute(
-        "SELECT game, player, score FROM plays WHERE quick < ? ORDER BY game, player", (WINNER,)
+        "SELECT game, player, score FROM plays WHERE quick < ? AND player != ? "
+        "ORDER BY game, player",
+        (WINNER, UNNAMED),
     ):
         out.setdefault(game, {}).setdefault(player, []).append(score)
     for game, players in out.items():
@@ -96,7 +98,7 @@ def _victories(log: Log) -> Callable[[Figure], None]:
 
 
 def _track(game: Game, lang: str = "en") -> Callable[[Figure], None]:
-    line = timeline(game.record, game.players)
+    line = timeline(game.record, game.names)
     words = Words(game.game, lang)
     labels = [label(t, words) for t in line.labels]  # line.labels: the English ones
     steps = range(-1, len(line.events) - 1)  # -1: the setup
@@ -115,7 +117,7 @@ def _track(game: Game, lang: str = "en") -> Callable[[Figure], None]:
         series(conflict, [line.labels.index("conflict")])
         conflict.set_ylim(-9.5, 9.5)
         conflict.axhline(0, color="grey", linewidth=0.5)
-        conflict.set_title("conflict (+9: %s's capital)" % game.players[1])
+        conflict.set_title("conflict (+9: %s's capital)" % game.names[1])
         series(coins, [i for i, label in enumerate(line.labels) if label.startswith("coins")])
         coins.set_title(words.word("coins"))
 
@@ -158,7 +160,7 @@ def build(log: Log, game_id: str | None = None, lang: str = "en") -> str:
             body += ["<h2>Score distributions</h2>", _image(png(_distributions(scores)), "scores")]
         body += ["<h2>Victory types</h2>", _image(png(_victories(log)), "victory types")]
     if track is not None:
-        title = "%s, %s vs %s, %s" % (game_title(track), *track.players, date_shown(track.date))
+        title = "%s, %s vs %s, %s" % (game_title(track), *track.names, date_shown(track.date))
         body.append("<h2>One game: %s</h2>" % html.escape(title))
         if track.score_only:  # filed from its final counts: no events to draw
             body.append("<p>A quick score, entered after the game: no track.</p>")

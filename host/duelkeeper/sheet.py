@@ -16,7 +16,7 @@ from typing import Any, NamedTuple
 from duelcore import Match
 from duelkeeper.entry import date_shown
 from duelkeeper.kinds import WINNER, kind
-from duelkeeper.log import Game
+from duelkeeper.log import Game, seat_names
 from duelkeeper.names import Words
 from duelkeeper.textable import shown, table
 
@@ -58,7 +58,7 @@ def sheet(game: Game) -> dict[str, Any]:
         "scores": None
         if game.quick == WINNER
         else {c: [scores[0][c], scores[1][c]] for c in k.categories},
-        "timeline": None if game.score_only else _rows(timeline(game.record, game.players)),
+        "timeline": None if game.score_only else _rows(timeline(game.record, game.names)),
     }
 
 
@@ -96,7 +96,7 @@ def render(data: dict[str, Any], lang: str = "en") -> str:
     """A sheet (from ``sheet``) as text: header, scores by category, timeline; component
     names in ``lang`` (English: the record's ids, as always)."""
     words = Words(data["game"], lang)
-    players = data["players"]
+    players = list(seat_names(data["players"]))  # a seat nobody named as "Player 1"
     winner = data["winner"]
     outcome = ("shared win" if winner is None else "%s wins" % players[winner]) + (
         " (%s)" % data["victory"] if data["victory"] else ""

@@ -10,14 +10,19 @@ covering index of the games table. No record or result JSON is read.
 Elo: everyone starts at START; after a game each player's rating moves by
 K * (S - E), where S is 1 for a win, 0.5 for a shared win, 0 for a loss, and
 E = 1 / (1 + 10 ** ((opponent - own) / 400)) is the expected score before the game.
-A shared win ends both players' streaks."""
+A shared win ends both players' streaks.
+
+A seat nobody named (the empty name) is no player: it has no figures, no head to head
+and no rating. A game against one counts for the named player (games, wins, scores,
+streaks) but moves no rating, there being no one to rate against; a game of two unnamed
+seats counts in the kind's games only."""
 
 import math
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from duelkeeper.kinds import KINDS, TURNS, WINNER
-from duelkeeper.log import Log
+from duelkeeper.log import UNNAMED, Log
 from duelkeeper.textable import Cell, table
 
 K = 32
@@ -71,23 +76,34 @@ def _sequence(log: Log, game: str, players: dict[str, PlayerStats]) -> None:
         "SELECT player0, player1, winner FROM games WHERE game = ? ORDER BY date, id", (game,)
     )
     for p0, p1, winner in rows:
+        if UNNAMED in (p0, p1):
+            _streaks(run, longest, (p0, p1), winner)
+            continue
         a = rating.get(p0, START)
         b = rating.get(p1, START)
         change = K * ((0.5 if winner is None else 1.0 - winner) - expected(a, b))
         rating[p0] = a + change
         rating[p1] = b - change
-        if winner is None:
-            run[p0] = run[p1] = 0
-            continue
-        won, lost = (p0, p1) if winner == 0 else (p1, p0)
-        n = run[won] = run.get(won, 0) + 1
-        if n > longest.get(won, 0):
-            longest[won] = n
-        run[lost] = 0
+        _streaks(run, longest, (p0, p1), winner)
     for name, p in players.items():
-        p.rating = rating[name]
+        p.rating = rating.get(name, START)
         p.streak = run[name]
         p.longest = longest.get(name, 0)
+
+
+def _streaks(
+    run: dict[str, int], longest: dict[str, int], seats: tuple[str, str], winner: int | None
+) -> None:
+    """The runs of wins after one game: the winner's grows, the other's (both, when the
+    win is shared) ends."""
+    if winner is None:
+        run[seats[0]] = run[seats[1]] = 0
+        return
+    won, lost = seats[winner], seats[1 - winner]
+    n = run[won] = run.get(won, 0) + 1
+    if n > longest.get(won, 0):
+        longest[won] = n
+    run[lost] = 0
 
 
 # Everything that does not depend on the order of games, in one scan of the covering
@@ -105,12 +121,17 @@ def compute(log: Log, game: str | None = None) -> list[KindStats]:
     pairs: dict[str, dict[tuple[str, str], HeadToHead]] = {}
     totals: dict[tuple[str, str], tuple[int, int]] = {}  # games with a score, their sum
     quick: dict[str, int] = {}  # quick scores, once per seat
+    seats: dict[str, int] = {}  # plays, two a game, unnamed seats' too
     for kind, name, opponent, outcome, victory, q, n, total, best in log.conn.execute(
         _GROUPS % where, params
     ):
+        seats[kind] = seats.get(kind, 0) + n
+        quick[kind] = quick.get(kind, 0) + (n if q != TURNS else 0)
+        if name == UNNAMED:  # no player: the game counts for the kind (and the opponent)
+            players.setdefault(kind, {})
+            continue
         p = players.setdefault(kind, {}).setdefault(name, PlayerStats(name))
         p.games += n
-        quick[kind] = quick.get(kind, 0) + (n if q != TURNS else 0)
         if outcome == 1:
             p.wins += n
             key = victory or "none"
@@ -123,7 +144,7 @@ def compute(log: Log, game: str | None = None) -> list[KindStats]:
             p.best = best if p.best is None else max(p.best, best)
             had = totals.get((kind, name), (0, 0))
             totals[(kind, name)] = (had[0] + n, had[1] + total)
-        if name < opponent:
+        if name < opponent:  # once a pair (an unnamed opponent sorts first: no pair)
             h = pairs.setdefault(kind, {}).setdefault(
                 (name, opponent), HeadToHead((name, opponent), 0, (0, 0), 0)
             )
@@ -138,7 +159,7 @@ def compute(log: Log, game: str | None = None) -> list[KindStats]:
             p.average = total / scored if scored else None
         _sequence(log, kind, mine)
         ranked = sorted(mine.values(), key=lambda p: (-p.rating, p.player))
-        games = sum(p.games for p in ranked) // 2
+        games = seats[kind] // 2
         h2h = sorted(pairs.get(kind, {}).values(), key=lambda h: h.players)
         out.append(KindStats(kind, games, quick[kind] // 2, ranked, h2h))
     return out

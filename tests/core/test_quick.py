@@ -11,6 +11,7 @@ from duelcore.antike.tables import PERSONALITIES, SUPPLY
 from duelcore.quick import choices, fields, start, stride, wins
 from duelcore.sevenwonders import cards as sw
 from duelcore.splendor import cards as sd
+from duelkeeper.repo import ROOT
 
 SW = "civilian science commercial guilds wonders progress coins military".split()
 SD = "points crowns white blue green red black".split()
@@ -189,6 +190,81 @@ def test_seven_military_points_are_a_zone_of_the_track(points: int) -> None:
 def test_seven_military_points_on_one_side_only() -> None:
     r = rec("7wd", ["score", 0, seven(military=2)], ["score", 1, seven(military=5)])
     refused(r, 1, "both players have military points")
+
+
+def _joint_tops() -> list[int]:
+    """The most both players together can score in each 7WD row: each card, wonder,
+    token and coin is in one city only (issue 33: 246 - 236 was accepted)."""
+    points: dict[str, int] = {}
+    count: dict[str, int] = {}
+    for c in range(sw.CARD_COUNT):
+        colour = sw.colour(c)
+        points[colour] = points.get(colour, 0) + sw.digit(sw.CARDS, sw.spec(c) + sw.POINTS)
+        count[colour] = count.get(colour, 0) + 1
+    box_coins = 14 * 1 + 10 * 3 + 7 * 6
+    guilds = sorted(  # each guild's best, for whoever holds it (as in the ranges above)
+        [8, box_coins // 3, count["n"], count["b"] + count["g"], count["y"], count["u"]]
+        + [count["r"]]
+    )[-3:]  # rules 000: 3 of the 7 guilds are dealt (紫のギルド7枚から3枚を無作為に選び)
+    wonders = sorted(sw.digit(sw.WONDERS, sw.wspec(w)) for w in range(sw.WONDER_COUNT))
+    tokens = 5 + 1  # every token in play: the board's five and one from the Great Library
+    return [
+        points["u"],  # every blue card, in one city or the other
+        points["n"],
+        points["y"],
+        sum(guilds),
+        sum(wonders[-7:]),  # rules 000: 2人合計で建てられるのは7つまで (003: семь чудес)
+        4 + 7 + 3 * tokens,  # Agriculture, Philosophy, Mathematics: each token once
+        box_coins // 3,  # a // 3 + b // 3 <= (a + b) // 3
+        10,  # the pawn on one side
+    ]
+
+
+def test_seven_wonders_joint_tops_come_from_the_cards() -> None:
+    assert _joint_tops() == [67, 18, 15, 56, 32, 29, 28, 10]
+    from duelcore.sevenwonders.pad import Game
+
+    assert list(Game.JOINT) == _joint_tops()
+
+
+def test_seven_wonders_joint_tops_agree_with_the_shared_data() -> None:
+    """The box's blue, green and yellow points and its wonders' points as
+    ../shared/data/7wd gives them (the data the core's tables were made from)."""
+    data = ROOT.parent / "shared" / "data" / "7wd"
+    if not data.is_dir():
+        pytest.skip(f"../shared is absent ({data} not found)")
+    yaml = pytest.importorskip("yaml")
+    cards = yaml.safe_load((data / "cards.yaml").read_text(encoding="utf-8"))
+    colour = {"blue": 0, "green": 1, "yellow": 2}
+    box = [0, 0, 0]
+    for card in cards:
+        if card["color"] in colour:
+            box[colour[card["color"]]] += (card.get("effect") or {}).get("points", 0)
+    wonders = sorted(
+        w["effect"].get("points", 0)
+        for w in yaml.safe_load((data / "wonders.yaml").read_text(encoding="utf-8"))
+    )
+    assert box + [sum(wonders[-7:])] == [*_joint_tops()[:3], _joint_tops()[4]]
+
+
+@pytest.mark.parametrize(
+    ("row", "a", "b"),
+    [
+        ("civilian", 67, 1),
+        ("science", 10, 9),
+        ("commercial", 15, 3),
+        ("guilds", 28, 29),
+        ("wonders", 23, 10),
+        ("progress", 18, 12),
+        ("coins", 15, 14),
+    ],
+)
+def test_seven_both_players_together_hold_at_most_the_box(row: str, a: int, b: int) -> None:
+    r = rec("7wd", ["score", 0, seven(**{row: a})], ["score", 1, seven(**{row: b})])
+    top = _joint_tops()[SW.index(row)]
+    refused(r, 1, f"{row}: {a + b} points for both players together; the box holds at most {top}")
+    fine = rec("7wd", ["score", 0, seven(**{row: a})], ["score", 1, seven(**{row: top - a})])
+    assert replay(fine)["over"]
 
 
 # -- Splendor Duel ----------------------------------------------------------------------

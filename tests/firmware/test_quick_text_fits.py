@@ -14,7 +14,9 @@ B = BTN_B | PRESS << 5
 # Counts as wide as a pad shows them: two digits where the field's range has them.
 WIDE = {"7wd": [41, 18, 15, 28, 23, 29, 28, 0], "antike-duellum": [3, 2, 2, 1, 1]}
 WIDE["splendor-duel"] = [20, 11, 2, 3, 4, 5, 6]
-OTHER = {"7wd": [22, 3, 0, 9, 0, 0, 10, 10], "antike-duellum": [3, 2, 2, 1, 0]}
+# The other player's: what the box leaves (both together: at most its 18 green points
+# and 28 for coins, duelcore.sevenwonders.pad JOINT).
+OTHER = {"7wd": [22, 0, 0, 9, 0, 0, 0, 10], "antike-duellum": [3, 2, 2, 1, 0]}
 OTHER["splendor-duel"] = [14, 3, 2, 3, 4, 5, 0]
 
 

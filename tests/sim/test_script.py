@@ -104,3 +104,36 @@ def test_a_button_the_board_lacks_is_refused_by_line(line: str) -> None:
 
 def test_mask_is_the_boards_pins() -> None:
     assert script.mask("abcud") == 31 and script.mask("abc") == 7
+
+
+def test_bounds_are_inclusive_and_leading_zeros_are_no_digits_too_many() -> None:
+    steps = script.parse(
+        "wait %d\nhold up %d\nup x%d\nwait %s1\nb x%s2"
+        % (script.MAX_MS, script.MAX_MS, script.MAX_REPEAT, "0" * 5000, "0" * 5000)
+    )
+    assert [s.ms for s in steps[:2]] == [script.MAX_MS] * 2
+    assert len(steps) == 2 + script.MAX_REPEAT + 1 + 2
+    assert steps[2 + script.MAX_REPEAT].ms == 1
+
+
+def test_a_whole_script_is_bounded_in_time_and_gestures() -> None:
+    minute = "wait %d\n" % script.MAX_MS
+    hour = minute * (script.MAX_TOTAL_MS // script.MAX_MS)
+    assert len(script.parse(hour)) == 60
+    with pytest.raises(ScriptError, match=r"^s.txt:61: the script passes 3600000 ms"):
+        script.parse(hour + "a\n", "s.txt")
+    shots = "shot x\n" * script.MAX_STEPS
+    assert len(script.parse(shots)) == script.MAX_STEPS
+    with pytest.raises(ScriptError, match=r"^s.txt:20001: the script passes 20000 gestures"):
+        script.parse(shots + "restart\n", "s.txt")
+
+
+def test_a_script_file_is_a_regular_file_of_at_most_a_mib(tmp_path: Path) -> None:
+    with pytest.raises(ScriptError, match="a device, pipe or socket, not a script"):
+        script.load(Path("/dev/zero"))
+    with pytest.raises(ScriptError, match="a folder, not a script"):
+        script.load(tmp_path)
+    big = tmp_path / "big.txt"
+    big.write_text("# " + "x" * script.MAX_BYTES)
+    with pytest.raises(ScriptError, match="larger than 1 MiB"):
+        script.load(big)

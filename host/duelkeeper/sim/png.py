@@ -4,10 +4,12 @@ A frame is the drivers' MONO_VLSB buffer (host/duelkeeper/sim/device.py ``decode
 ``scale`` repeats each panel pixel so the pictures stay crisp in a README.
 """
 
+import io
 from pathlib import Path
 
 from PIL import Image
 
+from duelkeeper.files import write_atomic
 from duelkeeper.sim.device import decode
 
 PAPER = 235  # the grey of an e-ink panel's white, close enough for a screenshot
@@ -25,4 +27,6 @@ def image(frame: bytes, width: int, height: int, scale: int = 1) -> Image.Image:
 
 def save(path: Path, frame: bytes, width: int, height: int, scale: int = 1) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
-    image(frame, width, height, scale).save(path, optimize=True)
+    data = io.BytesIO()
+    image(frame, width, height, scale).save(data, format="PNG", optimize=True)
+    write_atomic(path, data.getvalue())  # a screenshot is whole or the one before

@@ -12,6 +12,13 @@ One gesture a line; ``#`` starts a comment; blank lines are skipped::
     shot start      # save the frame shown now as start.png (with --screenshot)
     restart         # power cycle: the firmware boots again over the same flash
 
+Each line is bounded, so that a script always ends: a repeat count is at most MAX_REPEAT
+(a list of the device is far shorter), a hold or a wait at most MAX_MS of simulated time
+(the firmware's longest timing is 750 ms); beyond, the line is refused. The whole script
+is at most MAX_TOTAL_MS of the device's time and MAX_STEPS gestures (the line that passes
+either is refused), and its file a regular one of at most MAX_BYTES (``/dev/zero`` was
+read for ever).
+
 Buttons are ``a``, ``b``, ``c``, ``up``, ``down``: the board's physical buttons. A script
 is parsed completely before it runs, so a mistake is reported with its line number and
 nothing is played. A button the board lacks is such a mistake: on a three-button board
@@ -19,11 +26,12 @@ nothing is played. A button the board lacks is such a mistake: on a three-button
 there), in the simulator and on the emulated board alike.
 """
 
+import stat
 from collections.abc import Iterator
 from pathlib import Path
 from typing import NamedTuple
 
-from duelkeeper.errors import DuelkeeperError
+from duelkeeper.errors import DuelkeeperError, shown_quote
 
 # The logical buttons' bits (firmware/buttons.py: BTN_A = 1 ... BTN_DOWN = 16).
 BUTTONS = {"a": 1, "b": 2, "c": 4, "up": 8, "down": 16}
@@ -35,6 +43,11 @@ TICK_MS = 10  # the firmware's loop period (main.py sleeps 10 ms between ticks)
 PRESS_MS = 80  # a short press: held this long, then released
 LONG_MS = 700  # a long press: past the firmware's 600 ms, before its first repeat at 750
 GAP_MS = 120  # released between two gestures
+MAX_REPEAT = 1000  # presses one line may repeat: `up x1000`
+MAX_MS = 60_000  # one hold or wait: a minute of the device's time
+MAX_TOTAL_MS = 3_600_000  # a whole script: an hour of the device's time (18,000 presses)
+MAX_STEPS = 20_000  # gestures in a script, shots and restarts too
+MAX_BYTES = 2**20  # a script's file (the docs' longest is 1.5 KB)
 
 
 class ScriptError(DuelkeeperError):
@@ -53,15 +66,21 @@ class Step(NamedTuple):
 
 
 def _count(word: str, where: str) -> int:
-    if not (word.startswith("x") and word[1:].isdigit() and int(word[1:]) > 0):
-        raise ScriptError(f"{where}: expected a repeat count like x3, not {word!r}")
-    return int(word[1:])
+    digits = word[1:].lstrip("0")
+    if not (word.startswith("x") and digits.isascii() and digits.isdigit()):
+        raise ScriptError(f"{where}: expected a repeat count like x3, not {shown_quote(word)}")
+    if len(digits) > 9 or int(digits) > MAX_REPEAT:  # int() of 5,000 digits: ValueError
+        raise ScriptError(f"{where}: at most x{MAX_REPEAT} presses a line, not {shown_quote(word)}")
+    return int(digits)
 
 
 def _ms(word: str, where: str) -> int:
-    if not word.isdigit():
-        raise ScriptError(f"{where}: expected milliseconds, not {word!r}")
-    return int(word)
+    if not (word.isascii() and word.isdigit()):
+        raise ScriptError(f"{where}: expected milliseconds, not {shown_quote(word)}")
+    digits = word.lstrip("0") or "0"
+    if len(digits) > 9 or int(digits) > MAX_MS:  # int() of 5,000 digits: ValueError
+        raise ScriptError(f"{where}: at most {MAX_MS} ms a line, not {shown_quote(word)}")
+    return int(digits)
 
 
 def has(buttons: str, name: str) -> bool:
@@ -95,8 +114,10 @@ def parse(
 ) -> list[Step]:
     """The steps of a script for a board with ``buttons``, repeats expanded."""
     steps: list[Step] = []
+    total = 0  # the device's time the steps so far take, ms
     for number, raw in enumerate(text.splitlines(), 1):
         where = f"{source}:{number}"
+        counted = len(steps)
         words = raw.split("#", 1)[0].lower().split()
         if not words:
             continue
@@ -136,12 +157,33 @@ def parse(
             times = _count(rest[0], where) if rest else 1
             ms = LONG_MS if long else PRESS_MS
             steps.extend(Step("press", bit, ms, line=number, long=long) for _ in range(times))
+        total += sum(duration(step) for step in steps[counted:])
+        if total > MAX_TOTAL_MS:
+            raise ScriptError(
+                f"{where}: the script passes {MAX_TOTAL_MS} ms (an hour) of the device's "
+                "time here; split it"
+            )
+        if len(steps) > MAX_STEPS:  # shots and restarts take no time, but a PNG or a boot
+            raise ScriptError(f"{where}: the script passes {MAX_STEPS} gestures here; split it")
     return steps
 
 
+def duration(step: Step) -> int:
+    """The device's time a step takes, ms: as many ticks as ``masks`` gives."""
+    return TICK_MS * sum(1 for _ in masks(step))
+
+
 def load(path: Path, buttons: str = FIVE, board: str = "this board") -> list[Step]:
+    mode = path.stat().st_mode
+    if not stat.S_ISREG(mode):
+        what = "a folder" if stat.S_ISDIR(mode) else "a device, pipe or socket"
+        raise ScriptError(f"{path}: {what}, not a script")
+    with open(path, "rb") as f:
+        data = f.read(MAX_BYTES + 1)
+    if len(data) > MAX_BYTES:
+        raise ScriptError(f"{path}: larger than {MAX_BYTES // 2**20} MiB: no script is; split it")
     try:
-        text = path.read_text(encoding="utf-8")
+        text = data.decode("utf-8")
     except UnicodeDecodeError:
         raise ScriptError(f"{path}: not UTF-8 text") from None
     return parse(text, str(path), buttons, board)

@@ -7,6 +7,15 @@ Tacticians: 14 blue or red cards); the four best wonders 23; Agriculture, Philos
 Mathematics with six tokens 4 + 7 + 18; the box's 86 coins 28; the pawn's 10.
 The screen starts each row at a typical count (START) and steps the commercial row by
 3 on a long press (STRIDE).
+
+Both players together (JOINT): a card, a wonder, a token or a coin is in one city only,
+so a row whose points come from the box is bounded for the two as for one: the blue,
+green and yellow cards' 67, 18 and 15; the three guilds dealt, 56 at best (rules 000:
+3 of the 7 are shuffled in); the seven wonders built, of the eight chosen (rules 000,
+003: "2人合計で建てられるのは7つまで"), 32 at best (9 + 6 + 4 + 4 + 3 + 3 + 3); each
+progress token once, 29; the 86 coins, 28 (a // 3 + b // 3 <= (a + b) // 3); the
+pawn's 10, one side only (``decide``). tests/core/test_quick.py derives them from the
+card data (../shared/data/7wd).
 """
 
 from ..compat import const
@@ -21,6 +30,7 @@ class Game(Quick):
     FIELDS = "civilian science commercial guilds wonders progress coins military"
     LOW = (0, 0, 0, 0, 0, 0, 0, 0)
     HIGH = (67, 18, 15, 56, 23, 29, 28, 10)
+    JOINT = (67, 18, 15, 56, 32, 29, 28, 10)  # both players together: the box's
     WINS = "military science"
     CHOICES = {"military": (0, 2, 5, 10)}  # the track's three zones (rules 000)
     # Each row's median in the tablegame games of seeds 21 to 100 won on points (not the
@@ -39,6 +49,15 @@ class Game(Quick):
             raise IllegalEvent(
                 "both players have military points; the conflict pawn stands on one side"
             )
+        names = self.FIELDS.split()
+        for k in range(len(names)):
+            if a[k] + b[k] > self.JOINT[k]:
+                raise IllegalEvent(
+                    "%s: %d points for both players together; the box holds at most %d",
+                    names[k],
+                    a[k] + b[k],
+                    self.JOINT[k],
+                )
         ta = sum(a)
         tb = sum(b)
         if ta != tb:
