@@ -14,7 +14,6 @@ littlefs, so the games there stay. ``write`` proves that under the boot ROM's ru
 before it writes the file.
 """
 
-import os
 import sys
 from pathlib import Path
 
@@ -22,6 +21,7 @@ from mpremote.romfs import VfsRomWriter  # type: ignore[import-untyped]
 
 from duelkeeper import bootrom, uf2
 from duelkeeper.errors import DuelkeeperError
+from duelkeeper.files import write_atomic
 from duelkeeper.repo import ROOT
 from duelkeeper.sim.device import PACKAGES, cached_build
 
@@ -111,7 +111,7 @@ def write(board: str, out: Path) -> str:
         sys.stdout.buffer.write(data)
         sys.stdout.buffer.flush()
     else:
-        _replace(out, data)
+        write_atomic(out, data)
     return "%s: %d bytes for %s; its ROMFS image %d of %d bytes (%.0f%% free)" % (
         out,
         len(data),
@@ -120,15 +120,3 @@ def write(board: str, out: Path) -> str:
         uf2.ROMFS_SIZE,
         100 * (1 - len(rom) / uf2.ROMFS_SIZE),
     )
-
-
-def _replace(out: Path, data: bytes) -> None:
-    """``data`` as the file ``out``, which keeps what it held if writing fails (a full
-    disk, say)."""
-    tmp = out.with_name(".%s.%d.tmp" % (out.name, os.getpid()))
-    try:
-        tmp.write_bytes(data)
-        os.replace(tmp, out)
-    except OSError as err:
-        tmp.unlink(missing_ok=True)
-        raise DuelkeeperError("cannot write %s: %s" % (out, err.strerror or err)) from None
