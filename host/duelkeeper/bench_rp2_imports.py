@@ -141,7 +141,9 @@ def measure(board: str = BOARD) -> tuple[list[Row], str]:
     files = romfs.files()
     boot = boot_imports() + ["boards." + board]
     edges = graph(top=True)  # what each import runs
+    shipped = {p.rsplit(".", 1)[0].replace("/", ".") for p in romfs.for_board(board, files)}
     rest = [n for n in edges if n.startswith("firmware.") and n != "firmware.main"]
+    rest = [n for n in rest if n in shipped]  # what the board's image holds
     order = devmodules.order(boot, edges)
     order += [n for n in devmodules.order(rest, edges) if n not in order]
     with tempfile.TemporaryDirectory(prefix="bench-imports-") as tmp:

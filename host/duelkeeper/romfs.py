@@ -3,9 +3,11 @@
 The image holds what /rom holds on a board (docs/firmware.md, "What goes on the flash"):
 the .mpy files mpy-cross makes of shared/duelcore, firmware and boards, at /rom/duelcore,
 /rom/firmware and /rom/boards, with the data files beside them (the languages'
-catalogs), and last the file ``board``: the board's name and a newline, which the
-base firmware's launcher reads (rp2-base/DUELKEEPER_PICO/launcher/main.py). Being last,
-it is whole only when the image before it is. mpremote's own ROMFS writer encodes it.
+catalogs), less what that board never imports (``for_board``: the other boards' modules,
+the other panel's driver, the CPython clock), and last the file ``board``: the board's
+name and a newline, which the base firmware's launcher reads
+(rp2-base/DUELKEEPER_PICO/launcher/main.py). Being last, it is whole only when the image
+before it is. mpremote's own ROMFS writer encodes it.
 
 The UF2 is the base firmware's blocks (rp2-base/duelkeeper-base.uf2) followed by the
 image's, at the ROMFS partition, laid out in whole sectors as the RP2040's boot ROM
@@ -14,6 +16,7 @@ littlefs, so the games there stay. ``write`` proves that under the boot ROM's ru
 before it writes the file.
 """
 
+import ast
 import sys
 from pathlib import Path
 
@@ -57,10 +60,54 @@ def check_board(name: str) -> str:
     return name
 
 
+def _imports(board: str) -> set[str]:
+    """The modules of boards/ and firmware/display/ that ``board``'s module imports, itself
+    and through the boards it imports (as dotted names: "boards.pico")."""
+    seen: set[str] = set()
+    todo = ["boards." + board]
+    while todo:
+        name = todo.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        tree = ast.parse((ROOT / (name.replace(".", "/") + ".py")).read_text())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom):
+                base = "boards" if node.level else (node.module or "")
+                module = base + ("." + node.module if node.level and node.module else "")
+                if module == "boards":  # from . import x
+                    todo += ["boards." + alias.name for alias in node.names]
+                elif module.startswith("boards."):
+                    todo.append(module)
+                elif module.startswith("firmware.display."):
+                    seen.add(module)
+    return seen
+
+
+def for_board(board: str, program: dict[str, bytes]) -> dict[str, bytes]:
+    """``program`` less what ``board`` never imports: the other boards' modules, the
+    panel driver it does not use, and firmware/hostclock (CPython's clock)."""
+    wanted = _imports(board)
+    out = {}
+    for path, data in program.items():
+        dotted = path.rsplit(".", 1)[0].replace("/", ".")
+        drivers = dotted.startswith("firmware.display.") and dotted.endswith(_DRIVERS)
+        if (dotted.startswith("boards.") or drivers) and not dotted.endswith(".__init__"):
+            if dotted not in wanted:
+                continue
+        if dotted == "firmware.hostclock":
+            continue
+        out[path] = data
+    return out
+
+
+_DRIVERS = (".uc8151", ".ssd1680")  # the panels' controllers: a board uses one
+
+
 def image(board: str, program: dict[str, bytes] | None = None) -> bytes:
-    """The ROMFS image of ``program`` (``files()`` when None) for ``board``, its name
-    last; refused when it does not fit the partition."""
-    program = files() if program is None else program
+    """The ROMFS image of ``program`` (``files()`` when None) for ``board`` (what it
+    imports: ``for_board``), its name last; refused when it does not fit the partition."""
+    program = for_board(board, files() if program is None else program)
     writer = VfsRomWriter()
     here: list[str] = []  # the folders open now
     for path in sorted(program):
