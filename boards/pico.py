@@ -36,11 +36,14 @@ class Pico:
 
     def wake_on_press(self, catch: object) -> None:
         """Call ``catch(BTN_*)`` when a button goes down, also from lightsleep (the
-        interrupt ends it); the handlers are made once, here."""
+        interrupt ends it), and end a lightsleep when USB comes; the handlers are made
+        once, here."""
         bit = 1
         for pin in self.keys:
             pin.irq(_handler(catch, bit), self._trigger)  # type: ignore[arg-type]
             bit <<= 1
+        # a cable plugged in ends a sleep too (no button: the loop sees USB and ticks)
+        self._vbus.irq(_handler(catch, 0), Pin.IRQ_RISING)  # type: ignore[arg-type]
 
     def at_power_on(self, levels: int) -> int:
         """The buttons (BTN_* mask) among the GPIO ``levels`` held at power-on: none,

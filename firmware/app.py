@@ -50,6 +50,7 @@ class App:
         self.undone: list = []
         self.settings: dict = storage.settings()  # type: ignore[attr-defined]
         self.power: object = None  # firmware/power.py's Power: the battery the screens show
+        self.unsaved = False  # the settings changed and wait for the app to be at rest
         session.boot(self)
 
     # -- the loop ----------------------------------------------------------------------
@@ -111,11 +112,17 @@ class App:
         full one. Any other press that powered the board up only woke it."""
         if not self.settings.pop("resting", 0):
             return
-        self.save_settings()
+        self.unsaved = True  # written at the first rest: the press's frame comes first
         if pressed:
             self.refresh.shown()
             self._whole = False
             self.buttons.catch(pressed)
+
+    def at_rest(self) -> None:
+        """Nothing under way (firmware/power.py): write what waited for it."""
+        if self.unsaved:
+            self.unsaved = False
+            self.save_settings()
 
     def warn_low(self) -> None:
         self.notice = tr("Battery low: change the cells")

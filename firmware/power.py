@@ -116,7 +116,10 @@ class Power:
         """Wait until the next tick is due: 10 ms, or at rest on cells until a press or
         the next thing due (the panel's sleep, letting go of the power)."""
         usb = self.usb()
-        if usb or not app.idle():
+        idle = app.idle()
+        if idle:
+            app.at_rest()
+        if usb or not idle:
             self._since = now
             self._panel_asleep = False
             # the mark being drawn keeps the app busy; a button, USB or a power-off that

@@ -135,13 +135,14 @@ def core() -> tuple[str, bool]:
 
 def main() -> int:
     """Every figure `make bench` reports: core, firmware, sync, play log, real port (heap
-    and times, then drawing, then each language's budgets; presses per live turn after the
-    firmware's figures)."""
+    and times, then drawing, then each language's budgets, then power on cells; presses
+    per live turn after the firmware's figures)."""
     from duelkeeper import (
         bench_draw,
         bench_firmware,
         bench_lang,
         bench_log,
+        bench_power,
         bench_rp2,
         bench_sync,
         bench_turns,
@@ -160,6 +161,8 @@ def main() -> int:
     print("\n" + text + "\n")
     ok = bench_draw.main() == 0 and ok
     ok = bench_lang.main() == 0 and ok
+    print()
+    ok = bench_power.main() == 0 and ok
     return 0 if fine and ok else 1
 
 

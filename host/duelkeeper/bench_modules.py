@@ -59,12 +59,16 @@ MODULES = (
 # and their display driver's (after boards.sim: what a real board costs beyond it).
 _MACHINE = (
     "class Pin:\n"
-    "    IN = 0; OUT = 1; PULL_UP = 1; PULL_DOWN = 2\n"
+    "    IN = 0; OUT = 1; PULL_UP = 1; PULL_DOWN = 2; IRQ_FALLING = 4; IRQ_RISING = 8\n"
     "    def __init__(self, *a, **k): pass\n"
     "    def value(self, v=None): return 0\n"
+    "    def irq(self, *a, **k): pass\n"
     "class SPI:\n"
     "    def __init__(self, *a, **k): pass\n"
     "    def write(self, b): pass\n"
+    "class ADC:\n"
+    "    def __init__(self, *a): pass\n"
+    "    def read_u16(self): return 0\n"
 )
 ROOM = 1024  # names: the pool that opens holds twice as many, more than all modules use
 _POOLS = re.compile(r"n_pool=(\d+)")

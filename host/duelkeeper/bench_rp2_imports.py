@@ -141,11 +141,14 @@ def measure(board: str = BOARD) -> tuple[list[Row], str]:
     files = romfs.files()
     boot = boot_imports() + ["boards." + board]
     edges = graph(top=True)  # what each import runs
-    shipped = {p.rsplit(".", 1)[0].replace("/", ".") for p in romfs.for_board(board, files)}
+    shipped = set()  # the modules the board's image holds (a package by its name)
+    for path in romfs.for_board(board, files):
+        dotted = path.rsplit(".", 1)[0].replace("/", ".")
+        shipped.add(dotted.removesuffix(".__init__"))
     rest = [n for n in edges if n.startswith("firmware.") and n != "firmware.main"]
-    rest = [n for n in rest if n in shipped]  # what the board's image holds
     order = devmodules.order(boot, edges)
     order += [n for n in devmodules.order(rest, edges) if n not in order]
+    order = [n for n in order if n in shipped]
     with tempfile.TemporaryDirectory(prefix="bench-imports-") as tmp:
         compiled = Path(tmp) / "main.mpy"
         compile_file(WATCHER, compiled)

@@ -56,6 +56,7 @@ def test_a_badger_on_cells_lets_go_and_acts_on_the_press_that_wakes_it(tmp_path:
         assert not report.off and 0 <= report.latch_us <= 20_000  # held from power-on
         report = board.run(3000)
         assert [r.full for r in report.refreshes] == [False]  # no boot redraw
+        assert 0 < report.frame_us <= 400_000  # the tap's frame begins, after power-on
         woken = report.refreshes[0]
         assert woken.frame != marked and woken.t_us < 3000_000
         assert not board.run(0).off

@@ -130,8 +130,12 @@ let usb = true; // VBUS high and a host on the USB line
 let batteryMv = 3000; // the cells' voltage
 let off = false; // on a latched board: no power
 // Kept across power-ons: emulated ns in each state, wake-ups, instructions executed.
-const power = { run: 0, wait: 0, sleep: 0, off: 0, wakeups: 0, instructions: 0 };
+// panel: the panel refreshing (its BUSY level), sampled every IO_PERIOD_NS.
+const power = { run: 0, wait: 0, sleep: 0, off: 0, panel: 0, wakeups: 0, instructions: 0 };
 let latchUs = -1; // when the latch rose after the last power-on (emulated us), or -1
+let frameUs = -1; // when the first frame's data began after the last power-on, or -1
+// the command that starts a frame's data: UC8151 DTM2, SSD1680 "write RAM"
+const FRAME_COMMAND = { uc8151: 0x13, ssd1680: 0x24 };
 const usbOut = opt["usb-fd"] === undefined ? null : Number(opt["usb-fd"]);
 
 function romFunction(code) {
@@ -161,6 +165,7 @@ function boot() {
   cpuNs = 0;
   spiBytes = 0;
   latchUs = -1;
+  frameUs = -1;
   if (wiring.latch >= 0) {
     mcu.gpio[wiring.latch].addListener(() => {
       if (latchUs < 0 && latchHigh()) latchUs = nowUs();
@@ -236,7 +241,9 @@ function wireSpi() {
   spi.onTransmit = (value) => {
     spiBytes++;
     if (!gpio[wiring.cs].outputValue) {
-      panel.write(gpio[wiring.dc].outputValue ? 1 : 0, value, nowUs());
+      const dc = gpio[wiring.dc].outputValue ? 1 : 0;
+      if (frameUs < 0 && !dc && value === FRAME_COMMAND[wiring.panel]) frameUs = nowUs();
+      panel.write(dc, value, nowUs());
       busyPin(); // a command that makes the panel busy shows on BUSY at once, not at a poll
     }
     done.schedule(SPI_BYTE_NS);
@@ -275,7 +282,13 @@ function pins() {
       p.setInputValue(level);
     }
   }
-  if (panel) busyPin();
+  if (panel) {
+    busyPin();
+    // working: busy and awake (an SSD1680 holds BUSY high through its deep sleep)
+    if (!panel.sleeping && panel.busyLevel(nowUs()) === wiring.busy_level) {
+      power.panel += IO_PERIOD_NS;
+    }
+  }
   // a latched board on cells: off once nothing holds its power
   if (wiring.latch >= 0 && !usb && !held && !latchHigh()) off = true;
 }
@@ -395,6 +408,7 @@ function report(extra) {
     busy: panel ? panel.busyLevel(nowUs()) === wiring.busy_level : false,
     off,
     latchUs: Math.round(latchUs),
+    frameUs: Math.round(frameUs),
     power: { ...power },
     ...extra,
   };

@@ -62,6 +62,7 @@ class Report(NamedTuple):
     busy: bool  # the panel is refreshing
     off: bool = False  # a latched board on cells with nothing holding its power
     latch_us: int = -1  # when the power latch rose after the last power-on, or -1
+    frame_us: int = -1  # when the first frame's data began after the last power-on, or -1
     power: "Power | None" = None  # time in each power state, kept across power-ons
 
 
@@ -73,6 +74,7 @@ class Power(NamedTuple):
     wait: float  # WFE/WFI with the system PLL on (time.sleep_ms)
     sleep: float  # WFI with the system PLL stopped (machine.lightsleep)
     off: float  # a latched board with its power let go
+    panel: float  # the panel refreshing (its BUSY level), at any of the above
     wakeups: int  # the core resumed after waiting
     instructions: int
 
@@ -83,6 +85,7 @@ class Power(NamedTuple):
             self.wait - before.wait,
             self.sleep - before.sleep,
             self.off - before.off,
+            self.panel - before.panel,
             self.wakeups - before.wakeups,
             self.instructions - before.instructions,
         )
@@ -207,6 +210,7 @@ class EmulatedBoard:
             bool(reply["busy"]),
             bool(reply["off"]),
             int(reply["latchUs"]),
+            int(reply["frameUs"]),
             _power(reply["power"]),
         )
 
@@ -334,6 +338,7 @@ def _power(said: dict[str, float]) -> Power:
         said["wait"] / 1000,
         said["sleep"] / 1000,
         said["off"] / 1000,
+        said["panel"] / 1000,
         int(said["wakeups"]),
         int(said["instructions"]),
     )
