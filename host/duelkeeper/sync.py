@@ -39,6 +39,7 @@ from duelkeeper import packed
 from duelkeeper.device import Device, DeviceError
 from duelkeeper.entry import Entry, prepare
 from duelkeeper.errors import DuelkeeperError, shown_quote
+from duelkeeper.files import write_atomic
 from duelkeeper.log import Log
 from duelkeeper.progress import Progress
 from duelkeeper.roster import exchange
@@ -276,9 +277,7 @@ def _quarantine(log: Log, game_id: str, record: dict[str, Any]) -> Path:
     folder = quarantine_dir(log)
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / (game_id + ".json")
-    tmp = path.with_suffix(".tmp")
-    tmp.write_text(json.dumps(record, sort_keys=True, indent=1) + "\n", encoding="utf-8")
-    tmp.replace(path)
+    write_atomic(path, json.dumps(record, sort_keys=True, indent=1) + "\n")
     return path
 
 
@@ -716,9 +715,7 @@ def set_aside(
     while path.exists() and path.read_bytes() != data:  # another device's, or other bytes
         n += 1
         path = folder / ("%s.%d.dk" % (name, n))
-    tmp = path.with_suffix(".tmp")
-    tmp.write_bytes(data)
-    tmp.replace(path)
+    write_atomic(path, data)
     if device.lines("sync.aside(%r)" % game_id) != [b"ASIDE " + game_id.encode()]:
         return False, "left on the device, its answer garbled (a raw copy: %s)" % path, data
     return True, "set aside on the device (a raw copy: %s)" % path, data
