@@ -17,13 +17,14 @@ from machine import Pin
 from micropython import const
 
 from . import badger2040
-from .badger2040 import BUTTONS, HEIGHT, WIDTH
+from .badger2040 import BUTTONS as BUTTONS  # the Badger 2040's, as they are
+from .badger2040 import HEIGHT as HEIGHT
+from .badger2040 import WIDTH as WIDTH
+from .pico import Pico
 
 NAME = "badger2040w"
 _VSYS_READ = const(25)  # high: GP29 reads VSYS / 3
 _USB_MV = const(4400)  # VSYS above this: USB powers the board
-
-__all__ = ("BUTTONS", "HEIGHT", "NAME", "WIDTH", "Board", "open")
 
 
 class Board(badger2040.Board):
@@ -35,13 +36,12 @@ class Board(badger2040.Board):
 
     def battery_mv(self) -> "int | None":
         self._vsys_read.value(1)
-        mv = self._vsys.read_u16() * 9900 // 65535
+        mv = Pico.battery_mv(self)
         self._vsys_read.value(0)
         return mv
 
     def vbus(self) -> int:
-        mv = self.battery_mv()
-        return int(mv is not None and mv > _USB_MV)
+        return int((self.battery_mv() or 0) > _USB_MV)
 
 
 def open() -> Board:
