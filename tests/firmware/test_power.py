@@ -217,3 +217,33 @@ def test_each_board_reads_usb_its_cells_and_wakes_on_a_press(
         assert board.at_power_on(1 << 12 | 1 << 15 | 1 << 3) == BTN_A | BTN_UP
     else:
         assert board.at_power_on(0x3FFFFFFF) == 0  # nothing powers a Pico up
+
+
+def test_a_game_resumes_after_letting_go_with_no_time_made_up(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from duelkeeper.sim.tablegame import table_record
+    from firmware import rtc
+
+    record = table_record(0)
+    rtc.set_clock((2026, 12, 7, 20, 0, 0))  # the PC set the clock at the last sync
+    with tempfile.TemporaryDirectory() as root:
+        board = Board(root)
+        app, p, clock = rig(monkeypatch, board)
+        app.new_game("7wd", ["Ann", "Bob"], record["setup"])
+        for event in record["events"][:6]:
+            assert app.play(event)
+        app.undo()  # and the undone event offered back
+        loop(app, p, clock, OFF_S * 1000 + 60_000)
+        assert board.offs == 1
+        machine.power_on()  # off: the RTC starts again at 2021, as after a power cut
+        again = Board(root)
+        app, p, clock = rig(monkeypatch, again)
+        app.wake(BTN_B)
+        assert app.match is not None and app.match.played == 5
+        assert app.undone == [record["events"][5]]  # the redo still offered
+        meta = dict(app.match.record["meta"])
+        rtc.end(meta)
+        assert meta["started"] == "2026-12-07T20:00:00"
+        assert "ended" not in meta and "seconds" not in meta  # unknown, never made up
+    machine.power_on()
