@@ -5,7 +5,8 @@ tools/fuzz_inputs.py (the counts docs/record-limits.md quotes). An input is byte
 file; both commands read it, in this process (``cli.main``), each under an alarm:
 
 - ``accepted``: exit 0;
-- ``refused``: exit 2 and one line on stderr, starting ``duelkeeper:``;
+- ``refused``: exit 2 and one line on stderr, starting ``duelkeeper`` (argparse's own
+  refusals name the command: ``duelkeeper games: error: ...``);
 - ``untidy``: exit 2 with anything else on stderr;
 - ``traceback``: an exception escaped ``main``;
 - ``hang``: no end within HANG_SECONDS.
@@ -40,14 +41,20 @@ def _alarm(signum: int, frame: Any) -> None:
     raise _Hang
 
 
-def run(argv: list[str]) -> tuple[str, str]:
-    """(outcome, what the command wrote to stderr, or the escaped exception)."""
-    out, err = io.StringIO(), io.StringIO()
+def run(
+    argv: list[str], out: io.TextIOBase | None = None, hang_seconds: int = HANG_SECONDS
+) -> tuple[str, str]:
+    """(outcome, what the command wrote to stderr, or the escaped exception); ``out`` is
+    its stdout (a StringIO by default)."""
+    out, err = out or io.StringIO(), io.StringIO()
     previous = signal.signal(signal.SIGALRM, _alarm)
-    signal.alarm(HANG_SECONDS)
+    signal.alarm(hang_seconds)
     try:
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-            code = main(argv)
+            try:
+                code = main(argv)
+            except SystemExit as e:  # argparse: --help, or a refusal of its own
+                code = e.code if isinstance(e.code, int) else 2
     except _Hang:
         return "hang", " ".join(argv)
     except BaseException as e:  # noqa: BLE001 - an escaped exception is the finding
@@ -58,7 +65,7 @@ def run(argv: list[str]) -> tuple[str, str]:
     text = err.getvalue()
     if code == 0:
         return "accepted", text
-    one_line = code == 2 and text.startswith("duelkeeper: ") and text.count("\n") == 1
+    one_line = code == 2 and text.startswith("duelkeeper") and text.count("\n") == 1
     return ("refused" if one_line else "untidy"), text
 
 

@@ -3,21 +3,19 @@ players, export), printed to an ASCII terminal (a C locale's), end with their ou
 one clean line: no traceback, no hang, no silent failure. Derandomized and bounded, so it
 runs in seconds and the same way each time; test_hostile_cli.py keeps the cases found."""
 
-import contextlib
 import io
 import os
 import shutil
-import signal
 import tempfile
 from pathlib import Path
 from typing import Any
 
+import fuzzhelp
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from loghelp import played
 
-from duelkeeper.cli import main
 from duelkeeper.log import Log
 
 EXAMPLES = 150
@@ -77,40 +75,15 @@ def command_lines(draw: st.DrawFn) -> list[str]:
     return argv
 
 
-class _Hang(Exception):
-    pass
-
-
-def _alarm(signum: int, frame: Any) -> None:
-    raise _Hang
-
-
 def run(argv: list[str], folder: Path) -> tuple[str, str]:
-    """(outcome, stderr) of ``argv`` in this process, its stdout an ASCII terminal's."""
+    """(outcome, stderr) of ``argv`` in this process, its stdout an ASCII terminal's
+    (fuzzhelp.run), a refusal of more than one line of 300 characters untidy."""
     argv = [a.replace("OUT", str(folder)) if a.startswith("OUT") else a for a in argv]
     out = io.TextIOWrapper(io.BytesIO(), encoding="ascii")
-    err = io.StringIO()
-    previous = signal.signal(signal.SIGALRM, _alarm)
-    signal.alarm(HANG_SECONDS)
-    try:
-        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-            try:
-                code = main([*argv, "--db", str(folder / "log.sqlite3")])
-            except SystemExit as e:  # argparse: --help, or a refusal of its own
-                code = e.code if isinstance(e.code, int) else 2
-    except _Hang:
-        return "hang", " ".join(argv)
-    except BaseException as e:  # noqa: BLE001 - an escaped exception is the finding
-        return "traceback", "%s: %s" % (type(e).__name__, str(e)[:300])
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, previous)
-    text = err.getvalue()
-    if code == 0:
-        return "accepted", text
-    lines = text.splitlines()
-    tidy = code == 2 and len(lines) == 1 and lines[0].startswith("duelkeeper") and len(text) <= 301
-    return ("refused" if tidy else "untidy"), text
+    outcome, text = fuzzhelp.run([*argv, "--db", str(folder / "log.sqlite3")], out, HANG_SECONDS)
+    if outcome == "refused" and len(text) > 301:
+        outcome = "untidy"
+    return outcome, text
 
 
 def test_random_command_lines_end_clean(log_file: Path) -> None:
