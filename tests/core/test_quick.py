@@ -79,15 +79,20 @@ def test_fields_are_the_pads_rows_with_their_ranges() -> None:
         fields("chess")
 
 
-def test_seven_wonders_ranges_come_from_the_cards() -> None:
-    """Each row's top: the most any one player can score there with these cards."""
+def _box() -> tuple[dict[str, int], dict[str, int], int]:
+    """The 7WD box: each colour's points and cards over every card, and its coins."""
     points: dict[str, int] = {}
     count: dict[str, int] = {}
     for c in range(sw.CARD_COUNT):
         colour = sw.colour(c)
         points[colour] = points.get(colour, 0) + sw.digit(sw.CARDS, sw.spec(c) + sw.POINTS)
         count[colour] = count.get(colour, 0) + 1
-    box_coins = 14 * 1 + 10 * 3 + 7 * 6
+    return points, count, 14 * 1 + 10 * 3 + 7 * 6
+
+
+def test_seven_wonders_ranges_come_from_the_cards() -> None:
+    """Each row's top: the most any one player can score there with these cards."""
+    points, count, box_coins = _box()
     guilds = sorted(
         [
             2 * 4,  # builders: 2 a wonder of the city with most, 4 at most
@@ -195,13 +200,7 @@ def test_seven_military_points_on_one_side_only() -> None:
 def _joint_tops() -> list[int]:
     """The most both players together can score in each 7WD row: each card, wonder,
     token and coin is in one city only (issue 33: 246 - 236 was accepted)."""
-    points: dict[str, int] = {}
-    count: dict[str, int] = {}
-    for c in range(sw.CARD_COUNT):
-        colour = sw.colour(c)
-        points[colour] = points.get(colour, 0) + sw.digit(sw.CARDS, sw.spec(c) + sw.POINTS)
-        count[colour] = count.get(colour, 0) + 1
-    box_coins = 14 * 1 + 10 * 3 + 7 * 6
+    points, count, box_coins = _box()
     guilds = sorted(  # each guild's best, for whoever holds it (as in the ranges above)
         [8, box_coins // 3, count["n"], count["b"] + count["g"], count["y"], count["u"]]
         + [count["r"]]
