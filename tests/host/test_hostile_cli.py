@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 from loghelp import played
+from sighelp import sigint_default
 from test_cli_replay import assert_refused
 
 from duelkeeper.cli import main
@@ -313,7 +314,7 @@ def waiting_for_input(pid: int) -> None:
 def test_ctrl_c_is_one_line_not_a_traceback() -> None:
     proc = subprocess.Popen(
         [COMMAND, "replay", "-"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
+        stderr=subprocess.PIPE, preexec_fn=sigint_default,
     )  # fmt: skip
     waiting_for_input(proc.pid)
     proc.send_signal(signal.SIGINT)

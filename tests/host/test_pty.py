@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 import serial  # type: ignore[import-untyped]
 from ptyhelp import COMMAND, device
+from sighelp import sigint_default
 
 from duelkeeper.device import Device, DeviceError
 from duelkeeper.sim.fill import archived
@@ -148,7 +149,9 @@ def test_a_stream_gives_lines_as_they_come_and_leaves_the_line_clean(tmp_path: P
 def test_ctrl_c_stops_code_that_never_returns(tmp_path: Path) -> None:
     with device(tmp_path / "flash") as d:
         for code in ("while True: pass", "print(input())"):
-            stuck = subprocess.Popen([MPREMOTE, "connect", d.path, "exec", code])
+            stuck = subprocess.Popen(
+                [MPREMOTE, "connect", d.path, "exec", code], preexec_fn=sigint_default
+            )
             time.sleep(2)
             assert stuck.poll() is None  # still running, as on a board
             stuck.send_signal(signal.SIGINT)  # mpremote ends; the code runs on

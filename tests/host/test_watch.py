@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from ptyhelp import COMMAND, device, synced, unsynced
+from sighelp import sigint_default
 
 from duelkeeper import cli, sync, watch
 from duelkeeper.device import PICO_VID, DeviceError
@@ -141,6 +142,7 @@ def test_ctrl_c_ends_the_command_cleanly(tmp_path: Path) -> None:
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        preexec_fn=sigint_default,
     )
     assert proc.stderr is not None
     assert proc.stderr.readline() == "duelkeeper: waiting for a board on USB (Ctrl-C to stop)\n"
