@@ -95,22 +95,25 @@ class Power:
     def battery(self) -> "int | None":
         """The icon's steps (0 to 4), or None on USB (the icon is a plug) or where the
         board cannot read its battery."""
+        reading = self._cells()
+        return None if reading is None else level(reading[0], reading[1])
+
+    def low(self) -> bool:
+        """Whether the cells are below their low mark (False on USB)."""
+        reading = self._cells()
+        return reading is not None and reading[0] < reading[1][4]
+
+    def _cells(self) -> "tuple | None":
+        """(millivolts, the steps of the cells in use), None on USB or with no reading;
+        a pack above LIPO_FROM is a LiPo from then on (saved with the next settings)."""
         if self.usb():
             return None
         mv = self.board.battery_mv()
         if mv is None:
             return None
-        if mv > LIPO_FROM and self.settings.get("cells") != "lipo":
-            self.settings["cells"] = "lipo"  # saved with the next settings write
-        return level(mv, LIPO if self.settings.get("cells") == "lipo" else AAA)
-
-    def low(self) -> bool:
-        """Whether the cells are below their low mark (False on USB)."""
-        if self.usb():
-            return False
-        mv = self.board.battery_mv()
-        steps = LIPO if self.settings.get("cells") == "lipo" else AAA
-        return mv is not None and mv < steps[4]
+        if mv > LIPO_FROM:
+            self.settings["cells"] = "lipo"
+        return mv, LIPO if self.settings.get("cells") == "lipo" else AAA
 
     def rest(self, app: "Any", now: int) -> None:
         """Wait until the next tick is due: 10 ms, or at rest on cells until a press or
