@@ -41,7 +41,7 @@ class Board(badger2040.Board):
         return mv
 
     def vbus(self) -> int:
-        return int((self.battery_mv() or 0) > _USB_MV)
+        return (self.battery_mv() or 0) > _USB_MV
 
 
 def open() -> Board:

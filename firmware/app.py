@@ -116,6 +116,7 @@ class App:
         if pressed:
             self.refresh.shown()
             self._whole = False
+            self.buttons.listening = True
             self.buttons.catch(pressed)
 
     def at_rest(self) -> None:

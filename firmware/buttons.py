@@ -88,6 +88,9 @@ class Buttons:
         self._down_at = 0  # when the active button went down (ticks_ms)
         self._due = 0  # ms after _down_at when the next LONG or REPEAT is due
         self._caught = 0  # buttons an interrupt saw go down since the last gesture began
+        # Interrupts count only from a sleep at rest (firmware/power.py) until a gesture:
+        # awake, the polls see every press, as the simulator's do.
+        self.listening = False
 
     def held(self) -> int:
         """The debounced mask of buttons down now (refresh.py waits while it is not 0)."""
@@ -99,7 +102,8 @@ class Buttons:
 
     def catch(self, mask: int) -> None:
         """A button went down, as its interrupt saw it (``Board.wake_on_press``)."""
-        self._caught |= mask
+        if self.listening:
+            self._caught |= mask
 
     def poll(self, now: int) -> int:
         """Read the buttons once; return a gesture or 0."""
@@ -118,10 +122,12 @@ class Buttons:
                 self._down_at = now
                 self._due = _LONG_MS
                 self._caught = 0
+                self.listening = False
                 return 0
             caught = self._caught
             if caught and not raw and not held:  # down and up again between two polls
                 self._caught = 0
+                self.listening = False
                 return self._tap(caught & -caught)
             return 0
         if not held & active:  # released

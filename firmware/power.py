@@ -52,15 +52,6 @@ def level(mv: int, steps: tuple) -> int:
     return n
 
 
-def _lightsleep() -> "Any":
-    """``machine.lightsleep``; ``sleep_ms`` on CPython (the tests give rest() their own)."""
-    try:
-        from machine import lightsleep
-    except ImportError:
-        return sleep_ms
-    return lightsleep
-
-
 def woken(board: "Any") -> int:
     """The board's buttons held at power-on (BTN_* mask), read once: 0 when the base
     firmware kept none (a soft reset, or a firmware without power_on.c)."""
@@ -87,7 +78,13 @@ class Power:
         self._left = False  # let_go() drew the mark: the power goes at the next rest
         self._tried = False  # power_off() was called, and the board is still on
         self._warned = False  # the low battery was said (once a power-on)
-        self._sleep = _lightsleep()
+        self._sleep = sleep_ms  # CPython: the tests give rest() their own
+        try:
+            from machine import lightsleep
+
+            self._sleep = lightsleep
+        except ImportError:
+            pass
 
     def usb(self) -> bool:
         return bool(self.board.vbus())
@@ -150,6 +147,7 @@ class Power:
             self._warned = True
             app.warn_low()
             return
+        app.buttons.listening = True  # a tap while asleep is caught (Buttons.catch)
         if not self._panel_asleep:
             if still < PANEL_MS:
                 self._sleep(PANEL_MS - still)

@@ -133,15 +133,20 @@ def test_a_power_up_without_the_rest_mark_redraws_and_drops_the_press(
 def test_a_caught_tap_is_a_press_even_if_no_poll_saw_it_down() -> None:
     board = sim.open()
     b = Buttons(board)
+    b.catch(BTN_C)  # awake: the polls see every press, as the simulator's do
+    assert not b.busy()
+    b.listening = True  # asleep at rest (Power.rest)
     b.catch(BTN_C)
     assert b.busy()
     assert b.poll(0) == BTN_C | PRESS << 5
     assert not b.busy() and b.poll(10) == 0
     board.buttons = "abc"
     three = Buttons(board)
+    three.listening = True
     three.catch(BTN_A)  # a tap of A on three buttons is DOWN
     assert three.poll(0) == BTN_DOWN | PRESS << 5
     held = Buttons(sim.open())
+    held.listening = True
     held.catch(BTN_B)  # still down: the gesture as usual, sent once
     board_held = held._board
     board_held.held = BTN_B
