@@ -151,27 +151,28 @@ class Game:
 
     def available(self) -> list:
         """Cards of the current age still in the layout (the table says which are free)."""
-        out = []
         age = self.age
-        guilds = rest = 0
-        if age == 3:
-            for c in range(CARD_COUNT):
-                if self.taken[c] and age_of(c) == 3:
-                    if colour(c) == "p":
-                        guilds += 1
-                    else:
-                        rest += 1
+        full = self._full()
+        out = []
         for c in range(CARD_COUNT):
-            if self.taken[c] or age_of(c) != age:
-                continue
-            if age == 3:
-                if colour(c) == "p":
-                    if guilds >= _GUILDS_PER_GAME:
-                        continue
-                elif rest >= _AGE_CARDS - _GUILDS_PER_GAME:
-                    continue
-            out.append(c)
+            if not self.taken[c] and age_of(c) == age and not full[colour(c) == "p"]:
+                out.append(c)
         return out
+
+    def _full(self) -> "tuple[bool, bool]":
+        """(others, guilds): whether age III's layout has given all of that kind, 17 other
+        cards and 3 guilds, so the rest of the box was never dealt. Always (False, False)
+        in ages I and II, which use every card of their age."""
+        if self.age != 3:
+            return False, False
+        guilds = rest = 0
+        for c in range(CARD_COUNT):
+            if self.taken[c] and age_of(c) == 3:
+                if colour(c) == "p":
+                    guilds += 1
+                else:
+                    rest += 1
+        return rest >= _AGE_CARDS - _GUILDS_PER_GAME, guilds >= _GUILDS_PER_GAME
 
     def price(self, p: int, c: int) -> "tuple[int, bool, int, list, list]":
         """(total coins, chained, coins printed, bought units, waived units) for card c."""
@@ -231,12 +232,11 @@ class Game:
             raise IllegalEvent("no card named %s", label)
         if self.taken[c]:
             raise IllegalEvent("%s has already been taken", label)
-        if c not in self.available():
-            if age_of(c) != self.age:
-                raise IllegalEvent("%s is not an age %d card", label, self.age)
-            raise IllegalEvent(
-                "age III already has its %s", "3 guilds" if colour(c) == "p" else "17 cards"
-            )
+        if age_of(c) != self.age:
+            raise IllegalEvent("%s is not an age %d card", label, self.age)
+        guild = colour(c) == "p"
+        if self._full()[guild]:
+            raise IllegalEvent("age III already has its %s", "3 guilds" if guild else "17 cards")
         return c
 
     def _took(self, c: int) -> None:
