@@ -16,9 +16,9 @@ import pytest
 
 from duelkeeper.rp2.board import firmware_missing
 from duelkeeper.rp2.device import Rp2Device
-from duelkeeper.sim.autoplay import Autoplayer
 from duelkeeper.sim.device import Device
 from duelkeeper.sim.script import TICK_MS, Step, masks
+from duelkeeper_dev.autoplay import Autoplayer
 
 MISSING = firmware_missing()
 needs_rp2 = pytest.mark.skipif(
