@@ -23,7 +23,7 @@ sys.path[:0] = [str(ROOT / "host"), str(ROOT / "shared")]
 from duelcore import Match  # noqa: E402
 from duelcore.quick import fields  # noqa: E402
 from duelcore.sevenwonders.cards import card  # noqa: E402
-from duelkeeper.sim import set_lang  # noqa: E402
+from duelkeeper.sim.command import set_lang  # noqa: E402
 from duelkeeper.sim.device import Device  # noqa: E402
 from duelkeeper.sim.script import Step  # noqa: E402
 from duelkeeper_dev.autoplay import Autoplayer, script_text  # noqa: E402

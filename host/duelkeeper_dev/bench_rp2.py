@@ -47,7 +47,7 @@ from duelkeeper.log import Log
 from duelkeeper.rp2 import flashimage
 from duelkeeper.rp2.board import BoardError, EmulatedBoard, firmware_missing
 from duelkeeper.rp2.device import Rp2Device
-from duelkeeper.sim import board_profile
+from duelkeeper.sim.command import board_profile
 from duelkeeper.sim.device import Device
 from duelkeeper.sim.fill import fill
 from duelkeeper.sim.script import TICK_MS, Step

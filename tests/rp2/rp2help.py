@@ -31,7 +31,7 @@ SIM_SETTLE_TICKS = 5  # the simulator's panel is never busy: a refresh starts a 
 
 
 def buttons_of(board: str) -> str:
-    from duelkeeper.sim import board_profile
+    from duelkeeper.sim.command import board_profile
 
     return board_profile(board)[2]
 

@@ -29,6 +29,7 @@ BOOT_LIMIT_MS = 15000  # `boot`: a board that shows nothing by then is broken
 
 
 class Rp2Device(Closing):
+    runtime = "rp2"  # what the terminal's status line names (the simulator's: its runtime)
     settle_ms = SETTLE_MS
 
     def __init__(self, storage: Path, board: str, install: bool = True) -> None:
