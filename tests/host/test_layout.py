@@ -1,12 +1,15 @@
 """The host's layout: the product (host/duelkeeper's own modules) imports neither the
-simulator nor a development tool, and the wheel holds no development tool.
+simulator nor a development tool, the wheel holds no development tool, and no host
+module imports itself through others.
 
 The modules are read with ``ast``, never run, so an import inside a function counts as
 much as one at the top.
 """
 
 import ast
+import graphlib
 import tomllib
+from pathlib import Path
 
 from setuptools import find_namespace_packages  # type: ignore[import-untyped]
 
@@ -79,3 +82,25 @@ def test_the_wheel_holds_the_product_and_the_simulator_but_no_dev_tool() -> None
     assert {"duelkeeper", "duelcore", *SIMULATOR} <= wheel
     assert not [p for p in wheel if _under(p, (DEV,))]
     assert (HOST / DEV / "bench.py").is_file()  # the dev package is there, and left out
+
+
+def _module(path: Path) -> str:
+    parts = path.relative_to(HOST).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def test_no_import_circle_in_host() -> None:
+    """Importing a.b.c runs a/__init__.py and a/b/__init__.py first: those count as
+    imports too, but for a module's own packages (they are run before it)."""
+    modules = {_module(path): path for path in sorted(HOST.rglob("*.py"))}
+    graph = {}
+    for name, path in modules.items():
+        taken = _imports(ast.parse(path.read_text()))
+        with_packages = {
+            ".".join(m.split(".")[:i]) for m in taken for i in range(1, m.count(".") + 2)
+        }
+        graph[name] = {
+            m for m in with_packages if m in modules and m != name and not name.startswith(m + ".")
+        }
+    assert "duelkeeper.romfs" in graph["duelkeeper.deploy"]  # the graph is read
+    graphlib.TopologicalSorter(graph).prepare()  # raises CycleError, naming the circle
