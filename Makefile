@@ -11,10 +11,12 @@ DEVICE_PY := $(shell find firmware boards -name '*.py' 2>/dev/null)
 
 .PHONY: venv node_modules typings fonts test check bench sim screenshots clean
 
+# The product, and beside it the development tools that are not in its wheel
+# (host/duelkeeper_dev: benches, soak, fuzzers), both editable.
 venv: $(VENV)/.stamp
-$(VENV)/.stamp: pyproject.toml
+$(VENV)/.stamp: pyproject.toml host/duelkeeper_dev/pyproject.toml
 	$(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install -q -e '.[dev]'
+	$(PY) -m pip install -q -e '.[dev]' -e host/duelkeeper_dev
 	touch $@
 
 node_modules: node_modules/.stamp
@@ -51,12 +53,12 @@ check: venv typings fonts
 	$(PY) tools/make_lang.py --check
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
-	$(VENV)/bin/mypy host/duelkeeper shared/duelcore
+	$(VENV)/bin/mypy host/duelkeeper host/duelkeeper_dev shared/duelcore
 	@if [ -n "$(DEVICE_PY)" ]; then MYPYPATH=typings $(VENV)/bin/mypy $(DEVICE_PY); \
 	else echo "mypy: no device code in firmware/ or boards/ yet, skipped"; fi
 
 bench: venv node_modules
-	$(PY) -m duelkeeper.bench
+	$(PY) -m duelkeeper_dev.bench
 
 # The one file a user installs on a Pico: the base firmware and the program for BOARD
 # (docs/rp2.md, "The firmware"), e.g. make uf2 BOARD=pico_inky_pack.
@@ -70,7 +72,7 @@ uf2: venv
 # make soak SOAK_ARGS="--presses 500 --seed 2".
 .PHONY: soak
 soak: venv node_modules
-	$(PY) -m duelkeeper.soak $(SOAK_ARGS)
+	$(PY) -m duelkeeper_dev.soak $(SOAK_ARGS)
 
 # The device in this terminal (keys: see the line under the frame). SIM_ARGS passes
 # options on, e.g. make sim SIM_ARGS="--runtime cpython --size 250x122".

@@ -51,9 +51,9 @@ cp -R "$OUT/$BOARD" "$MP/ports/rp2/boards/$BOARD"
 # Lets the board leave out what the port otherwise always builds (mpconfigboard.h says what).
 git -C "$MP" apply "$OUT/mpconfigport.patch"
 # The program's names, frozen so that importing it from /rom interns none in the heap
-# (host/duelkeeper/frozennames.py): written from this checkout's program.
+# (host/duelkeeper_dev/frozennames.py): written from this checkout's program.
 mkdir -p "$MP/ports/rp2/boards/$BOARD/names"
-PYTHONPATH="$HERE/host:$HERE/shared" "$HERE/.venv/bin/python" -m duelkeeper.frozennames \
+PYTHONPATH="$HERE/host:$HERE/shared" "$HERE/.venv/bin/python" -m duelkeeper_dev.frozennames \
     "$MP/ports/rp2/boards/$BOARD/names/duelkeeper_names.py"
 # The banner's build date: the commit's, not today's, so a rebuild is byte-identical.
 SOURCE_DATE_EPOCH=$(git -C "$MP" log -1 --format=%ct)

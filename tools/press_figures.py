@@ -20,12 +20,13 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "host"), str(ROOT / "shared")]
 
-from duelkeeper.bench_firmware import SEEDS  # noqa: E402
 from duelkeeper.repo import SCENARIOS  # noqa: E402
-from duelkeeper.sim import measure, runner  # noqa: E402
-from duelkeeper.sim.autoplay import Autoplayer  # noqa: E402
+from duelkeeper.sim import runner  # noqa: E402
 from duelkeeper.sim.device import Device  # noqa: E402
-from duelkeeper.sim.tablegame import table_record  # noqa: E402
+from duelkeeper_dev import measure  # noqa: E402
+from duelkeeper_dev.autoplay import Autoplayer  # noqa: E402
+from duelkeeper_dev.bench_firmware import SEEDS  # noqa: E402
+from duelkeeper_dev.tablegame import table_record  # noqa: E402
 
 
 def games() -> list[tuple[str, dict[str, Any]]]:

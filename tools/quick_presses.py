@@ -27,9 +27,9 @@ sys.path[:0] = [str(ROOT / "host"), str(ROOT / "shared")]
 
 from duelcore.engine import Match  # noqa: E402
 from duelcore.quick import fields  # noqa: E402
-from duelkeeper.sim.autoplay import Autoplayer  # noqa: E402
 from duelkeeper.sim.device import Device  # noqa: E402
-from duelkeeper.sim.tablegame import table_record  # noqa: E402
+from duelkeeper_dev.autoplay import Autoplayer  # noqa: E402
+from duelkeeper_dev.tablegame import table_record  # noqa: E402
 
 SEEDS = range(1, 21)
 TYPICAL_SEEDS = range(21, 101)

@@ -3,7 +3,7 @@
     .venv/bin/python tools/screenshot_scripts.py    # rewrite the scripts
     make screenshots                                # play them, write the PNGs
 
-Each script is a game played as at a table (duelkeeper.sim.tablegame), entered through
+Each script is a game played as at a table (duelkeeper_dev.tablegame), entered through
 the menus by the autoplayer, with ``shot NAME`` lines where a screen is worth showing.
 The scripts are plain button scripts: ``duelkeeper sim --script docs/screenshots/7wd.txt
 --screenshot DIR`` plays one on the real MicroPython VM and writes NAME.png for each
@@ -23,12 +23,12 @@ sys.path[:0] = [str(ROOT / "host"), str(ROOT / "shared")]
 from duelcore import Match  # noqa: E402
 from duelcore.quick import fields  # noqa: E402
 from duelcore.sevenwonders.cards import card  # noqa: E402
-from duelkeeper.bench_turns import RETURN  # noqa: E402  (the record it measures)
-from duelkeeper.sim import set_lang  # noqa: E402
-from duelkeeper.sim.autoplay import Autoplayer, script_text  # noqa: E402
+from duelkeeper.sim.command import set_lang  # noqa: E402
 from duelkeeper.sim.device import Device  # noqa: E402
 from duelkeeper.sim.script import Step  # noqa: E402
-from duelkeeper.sim.tablegame import antike_record, splendor_record, table_record  # noqa: E402
+from duelkeeper_dev.autoplay import Autoplayer, script_text  # noqa: E402
+from duelkeeper_dev.bench_turns import RETURN  # noqa: E402  (the record it measures)
+from duelkeeper_dev.tablegame import antike_record, splendor_record, table_record  # noqa: E402
 
 OUT = ROOT / "docs" / "screenshots"
 

@@ -305,7 +305,7 @@ def _players_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _sim(args: argparse.Namespace) -> int:
-    from duelkeeper import sim
+    from duelkeeper.sim import command as sim
 
     storage = args.storage
     if storage is None:
@@ -360,7 +360,7 @@ def games(text: str) -> int:
 
 def size(text: str) -> tuple[int, int]:
     """An argparse type: WIDTHxHEIGHT, one of the panel sizes the firmware lays out for."""
-    from duelkeeper.sim import SIZES
+    from duelkeeper.sim.command import SIZES
 
     w, _, h = text.partition("x")
     if not (w.isdigit() and h.isdigit()) or (int(w), int(h)) not in SIZES:

@@ -22,6 +22,7 @@ from pathlib import Path
 
 from duelkeeper.device import Device, DeviceError
 from duelkeeper.log import Log
+from duelkeeper.program import cached_build
 from duelkeeper.romfs import check_board, files, image
 from duelkeeper.roster import exchange
 from duelkeeper.rtc import set_clock
@@ -203,8 +204,6 @@ def run(
 ) -> Report:
     """Open the device (the one Pico plugged in when ``port`` is None) and the log
     (``Log.open``'s default when ``db`` is None), and deploy."""
-    from duelkeeper.sim.device import cached_build
-
     if board is not None:
         check_board(board)
     code = cached_build(mpy=True)  # compile first: a module that does not compile stops here

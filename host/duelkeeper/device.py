@@ -14,7 +14,6 @@ import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from types import TracebackType
 from typing import Any
 
 import serial  # type: ignore[import-untyped]
@@ -24,6 +23,7 @@ from mpremote.main import State  # type: ignore[import-untyped]
 from mpremote.transport import TransportError, TransportExecError  # type: ignore[import-untyped]
 from mpremote.transport_serial import SerialTransport  # type: ignore[import-untyped]
 
+from duelkeeper.closing import Closing
 from duelkeeper.errors import DuelkeeperError
 
 PICO_VID = 0x2E8A  # Raspberry Pi's USB vendor id (the Pico, Badger 2040 and friends)
@@ -119,7 +119,7 @@ def _last_line(text: str) -> str:
     return lines[-1].strip() if lines else "no output"
 
 
-class Device:
+class Device(Closing):
     """One connection to the device's REPL. ``enter()`` stops the app and gives a fresh
     raw REPL; ``run(code)`` returns what the code printed; ``leave()`` restarts the app.
     Use as a context manager: the port is closed whatever happens."""
@@ -291,14 +291,3 @@ class Device:
         transport = self._transport
         with contextlib.suppress(Exception):  # the port may be gone already
             transport.close()
-
-    def __enter__(self) -> "Device":
-        return self
-
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        value: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.close()

@@ -21,6 +21,7 @@ from typing import Any, NamedTuple
 import platformdirs
 
 from duelkeeper import schema
+from duelkeeper.closing import Closing
 from duelkeeper.entry import DATE_FORMAT, Entry, day_after, prepare
 from duelkeeper.errors import DuelkeeperError, brief, shown_quote
 from duelkeeper.kinds import TURNS
@@ -179,7 +180,7 @@ def check(conn: sqlite3.Connection, path: Path, pragma: str) -> None:
         )
 
 
-class Log:
+class Log(Closing):
     """An open play log. ``Log.open()`` makes or upgrades the file; use it as a context."""
 
     def __init__(self, conn: sqlite3.Connection, path: Path) -> None:
@@ -271,12 +272,6 @@ class Log:
 
     def close(self) -> None:
         self.conn.close()
-
-    def __enter__(self) -> "Log":
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
 
     @contextmanager
     def transaction(self) -> Iterator[None]:

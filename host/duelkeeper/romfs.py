@@ -22,11 +22,10 @@ from pathlib import Path
 
 from mpremote.romfs import VfsRomWriter  # type: ignore[import-untyped]
 
-from duelkeeper import bootrom, uf2
+from duelkeeper import bootrom, program, uf2
 from duelkeeper.errors import DuelkeeperError
 from duelkeeper.files import write_atomic
 from duelkeeper.repo import ROOT
-from duelkeeper.sim.device import PACKAGES, cached_build
 
 BOARDS = ROOT / "boards"
 BOARD_FILE = "board"  # the image's last file: the board's name (the launcher's promise)
@@ -35,14 +34,9 @@ FREE_BUDGET = 0.25  # the part of the partition an image must leave free (issue 
 
 def files(code: Path | None = None) -> dict[str, bytes]:
     """Path in /rom ("firmware/app.mpy") -> contents, for the whole program: ``code``
-    is a build (``sim.device.build``), the cached one of the checkout when None."""
-    code = code or cached_build(mpy=True)
-    out = {}
-    for name in sorted(PACKAGES):
-        for path in sorted((code / name).rglob("*")):
-            if path.is_file():
-                out["%s/%s" % (name, path.relative_to(code / name).as_posix())] = path.read_bytes()
-    return out
+    is a build (``program.build``), the cached one of the checkout when None."""
+    built = program.files(code or program.cached_build(mpy=True))
+    return {name: path.read_bytes() for name, path in built.items()}
 
 
 SIM_BOARD = "sim"  # the simulator's board: no hardware, nothing a Pico can run

@@ -1,6 +1,6 @@
 """Shared by the app tests: scripted games through the real menus, on both runtimes.
 
-A game record (the table-game bots of duelkeeper.sim.tablegame) is turned into a button
+A game record (the table-game bots of duelkeeper_dev.tablegame) is turned into a button
 script by the autoplayer on the CPython runtime (fast), once per test session; the
 same script then plays on the MicroPython VM, and the two runs are compared frame by
 frame. Each run is one runtime process over its own storage folder.
@@ -11,9 +11,9 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from duelkeeper.sim import runner
-from duelkeeper.sim.autoplay import Autoplayer
 from duelkeeper.sim.device import Device
 from duelkeeper.sim.script import Step
+from duelkeeper_dev.autoplay import Autoplayer
 
 
 def restart_step() -> Step:

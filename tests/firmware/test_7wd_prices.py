@@ -10,7 +10,7 @@ import pytest
 import textfit
 
 from duelcore.sevenwonders.cards import RESOURCES
-from duelkeeper.sim.tablegame import table_record
+from duelkeeper_dev.tablegame import table_record
 from firmware.screens import pick7
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))

@@ -3,7 +3,7 @@ for any resource), and the menus and notices say things as the table would."""
 
 import textfit
 
-from duelkeeper.sim.tablegame import antike_record
+from duelkeeper_dev.tablegame import antike_record
 from firmware.buttons import BTN_A, BTN_C, PRESS
 from firmware.notices import describe
 from firmware.screens import turnad

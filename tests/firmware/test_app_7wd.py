@@ -1,6 +1,6 @@
 """7 Wonders Duel through the device's menus: a whole game as played at a table.
 
-The game (duelkeeper.sim.tablegame: real layouts, reachable cards only) is entered press
+The game (duelkeeper_dev.tablegame: real layouts, reachable cards only) is entered press
 by press; one event is undone and entered again on the way; the score sheet must be the
 frame shown right after the last event, and its A files the game. The flash must then
 hold exactly the source record. The same presses on the MicroPython VM (the .mpy build
@@ -12,8 +12,8 @@ from pathlib import Path
 import apphelp
 import pytest
 
-from duelkeeper.sim import measure
-from duelkeeper.sim.tablegame import table_record
+from duelkeeper_dev import measure
+from duelkeeper_dev.tablegame import table_record
 
 SEED = 3
 

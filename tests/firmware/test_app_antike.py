@@ -17,8 +17,8 @@ import apphelp
 import pytest
 
 from duelkeeper.repo import ROOT
-from duelkeeper.sim.autoplay import Autoplayer
-from duelkeeper.sim.tablegame import antike_record
+from duelkeeper_dev.autoplay import Autoplayer
+from duelkeeper_dev.tablegame import antike_record
 
 WHOLE = ROOT / "tests" / "vectors" / "antike-duellum" / "complete-game.json"
 

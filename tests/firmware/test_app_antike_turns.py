@@ -11,8 +11,8 @@ from pathlib import Path
 
 import textfit
 
-from duelkeeper.sim.autoplay import page_path
-from duelkeeper.sim.tablegame import antike_record
+from duelkeeper_dev.autoplay import page_path
+from duelkeeper_dev.tablegame import antike_record
 from firmware.buttons import BTN_DOWN, BTN_UP, LONG
 
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from duelkeeper import mpvm
-from duelkeeper.sim.device import cached_build
+from duelkeeper.program import cached_build
 from duelkeeper.uf2 import BASE_DIR
 
 LAUNCHER = BASE_DIR / "DUELKEEPER_PICO" / "launcher" / "main.py"

@@ -19,7 +19,7 @@ from duelcore.engine import Match
 from duelcore.quick import start
 from duelkeeper.repo import ROOT
 from duelkeeper.sim import runner
-from duelkeeper.sim.autoplay import Autoplayer, AutoplayError
+from duelkeeper_dev.autoplay import Autoplayer, AutoplayError
 
 TYPICAL = list(start("7wd"))  # where each number starts: 21, 5, 6, 5, 10, 0, 2, 0
 

@@ -11,8 +11,8 @@ import apphelp
 import pytest
 
 from duelkeeper.sim import runner, script
-from duelkeeper.sim.autoplay import Autoplayer
-from duelkeeper.sim.tablegame import table_record
+from duelkeeper_dev.autoplay import Autoplayer
+from duelkeeper_dev.tablegame import table_record
 
 
 @pytest.fixture(scope="module")

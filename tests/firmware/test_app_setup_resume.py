@@ -12,8 +12,8 @@ from fwhelp import framebuf  # noqa: F401  (installs the shims: firmware imports
 from powercut import Flash, PowerCut, each_cut
 from test_storage import installed
 
-from duelkeeper.sim.autoplay import Autoplayer
 from duelkeeper.sim.script import BUTTONS
+from duelkeeper_dev.autoplay import Autoplayer
 
 
 def _draft(ap: Autoplayer) -> None:

@@ -9,8 +9,8 @@ import apphelp
 import pytest
 import textfit
 
-from duelkeeper.sim.autoplay import Autoplayer
-from duelkeeper.sim.tablegame import splendor_record, table_record
+from duelkeeper_dev.autoplay import Autoplayer
+from duelkeeper_dev.tablegame import splendor_record, table_record
 
 
 def _seven(n: int) -> dict:

@@ -10,7 +10,7 @@ from pathlib import Path
 import apphelp
 import pytest
 
-from duelkeeper.sim.tablegame import splendor_record
+from duelkeeper_dev.tablegame import splendor_record
 
 SEED = 1
 

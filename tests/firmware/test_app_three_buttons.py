@@ -8,9 +8,9 @@ from pathlib import Path
 import apphelp
 import pytest
 
-from duelkeeper.sim.autoplay import Autoplayer
 from duelkeeper.sim.device import Device
-from duelkeeper.sim.tablegame import table_record
+from duelkeeper_dev.autoplay import Autoplayer
+from duelkeeper_dev.tablegame import table_record
 
 
 def _hints(d: Device) -> str:

@@ -9,7 +9,7 @@ from typing import Any
 
 import apphelp
 
-from duelkeeper.sim.autoplay import Autoplayer
+from duelkeeper_dev.autoplay import Autoplayer
 
 
 def keys(ap: Autoplayer, *gestures: str) -> None:

@@ -8,8 +8,8 @@ from pathlib import Path
 import apphelp
 import pytest
 
-from duelkeeper.sim.autoplay import Autoplayer
-from duelkeeper.sim.tablegame import splendor_record, table_record
+from duelkeeper_dev.autoplay import Autoplayer
+from duelkeeper_dev.tablegame import splendor_record, table_record
 
 
 def _first(record: dict, n: int) -> dict:

@@ -1,6 +1,6 @@
 """Bundles and their acknowledgements against hostile bytes (issue 33), synced end to end.
 
-duelkeeper.bundlefuzz damages a bundle or its .dkc in one of a dozen ways, boots the
+duelkeeper_dev.bundlefuzz damages a bundle or its .dkc in one of a dozen ways, boots the
 device's storage over it and runs the PC's sync against the firmware's, into a new log:
 1,000 inputs, no traceback, no hang, no game lost beyond the frames the damage hit, none
 wrong or twice, every summary true, nothing more at the next sync. Hypothesis then throws
@@ -16,8 +16,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from duelkeeper import bundlefuzz as fz
-from duelkeeper.journalfuzz import HANG_SECONDS, limit
+from duelkeeper_dev import bundlefuzz as fz
+from duelkeeper_dev.journalfuzz import HANG_SECONDS, limit
 
 FUZZ = settings(
     max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]

@@ -13,8 +13,9 @@ import pytest
 from fwhelp import run_vm
 
 import boards.sim as sim
+from duelkeeper.program import cached_build
 from duelkeeper.repo import ROOT
-from duelkeeper.sim.device import SHIMS, cached_build
+from duelkeeper.sim.device import SHIMS
 from firmware.gfx import font, icons
 from firmware.gfx.canvas import BLACK, CENTER, LARGE, RIGHT, SMALL, WHITE, Canvas
 

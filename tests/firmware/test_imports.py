@@ -10,7 +10,7 @@ the settings name.
 
 import ast
 
-from duelkeeper.devmodules import graph, modules, walk
+from duelkeeper_dev.devmodules import graph, modules, walk
 
 # The one import of a module by a name built at run time the firmware may have.
 BY_NAME = {("firmware.main", "run")}

@@ -1,7 +1,7 @@
 """The device's journal decoder (firmware/archive.py resume()) against hostile bytes.
 
 Hypothesis throws random bytes, real journals with bytes changed, and checksummed entries
-no encoder wrote at resume(), through duelkeeper.journalfuzz's check (the command that
+no encoder wrote at resume(), through duelkeeper_dev.journalfuzz's check (the command that
 prints the counts in docs/firmware.md): no exception, no hang, no event invented, no
 readable event lost.
 """
@@ -13,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from duelkeeper import journalfuzz as fz
+from duelkeeper_dev import journalfuzz as fz
 
 FUZZ = settings(
     max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]

@@ -19,8 +19,8 @@ import apphelp
 import pytest
 
 from duelcore.engine import game_class
-from duelkeeper import journalfuzz
-from duelkeeper.sim.tablegame import table_record
+from duelkeeper_dev import journalfuzz
+from duelkeeper_dev.tablegame import table_record
 
 RUNTIMES = ["cpython", "micropython"]
 BOOT_SECONDS = 60  # a boot over a 16,000-byte entry never ended (280 s tried)

@@ -11,9 +11,9 @@ import apphelp
 import fwhelp
 import pytest
 
+from duelkeeper.program import cached_build, shipped
 from duelkeeper.repo import ROOT
-from duelkeeper.sim.autoplay import Autoplayer
-from duelkeeper.sim.device import cached_build, shipped
+from duelkeeper_dev.autoplay import Autoplayer
 
 sys.path.insert(0, str(ROOT / "tools"))
 import make_lang  # noqa: E402
@@ -426,7 +426,7 @@ def test_a_tracking_screen_is_drawn_without_looking_a_word_up(
     and new strings for every frame."""
     import textfit
 
-    from duelkeeper.sim.tablegame import antike_record, splendor_record, table_record
+    from duelkeeper_dev.tablegame import antike_record, splendor_record, table_record
 
     record = {"7wd": table_record, "splendor-duel": splendor_record}.get(game, antike_record)(1)
     with textfit.device(296, 128, "ja") as d:
@@ -510,7 +510,7 @@ def test_a_seat_nobody_named_is_shown_in_the_language() -> None:
     as the language says it, worded once a game: no frame looks it up."""
     import textfit
 
-    from duelkeeper.sim.tablegame import table_record
+    from duelkeeper_dev.tablegame import table_record
 
     record = table_record(1)
     with textfit.device(296, 128, "ru") as d:

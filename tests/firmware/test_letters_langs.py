@@ -13,8 +13,9 @@ import textfit
 
 from duelkeeper import players
 from duelkeeper.letters import KATAKANA, LETTERS, ROWS, drawable
-from duelkeeper.sim import runner, set_lang
-from duelkeeper.sim.autoplay import Autoplayer
+from duelkeeper.sim import runner
+from duelkeeper.sim.command import set_lang
+from duelkeeper_dev.autoplay import Autoplayer
 from firmware.gfx.canvas import LARGE, SMALL
 
 

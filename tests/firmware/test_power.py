@@ -227,7 +227,7 @@ def test_each_board_reads_usb_its_cells_and_wakes_on_a_press(
 def test_a_game_resumes_after_letting_go_with_no_time_made_up(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from duelkeeper.sim.tablegame import table_record
+    from duelkeeper_dev.tablegame import table_record
     from firmware import rtc
 
     record = table_record(0)

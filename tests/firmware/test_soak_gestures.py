@@ -12,8 +12,8 @@ from typing import Any
 import apphelp
 import pytest
 
-from duelkeeper.sim.autoplay import GAMES, Autoplayer
-from duelkeeper.soak import END_GAME, ending
+from duelkeeper_dev.autoplay import GAMES, Autoplayer
+from duelkeeper_dev.soak import END_GAME, ending
 
 VECTORS = Path(__file__).resolve().parents[1] / "vectors"
 

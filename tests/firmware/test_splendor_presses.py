@@ -13,7 +13,7 @@ import apphelp
 
 from duelcore.splendor import cards as C
 from duelcore.splendor.names import find
-from duelkeeper.sim.autoplay import Autoplayer
+from duelkeeper_dev.autoplay import Autoplayer
 
 VECTORS = Path(__file__).resolve().parents[1] / "vectors" / "splendor-duel"
 

@@ -4,7 +4,7 @@ cost of every card the reserve picker offers, and "plays again" when it happens.
 
 import textfit
 
-from duelkeeper.sim.tablegame import splendor_record
+from duelkeeper_dev.tablegame import splendor_record
 from firmware.screens import cardsd, wordsd
 from firmware.screens.wordsd import card, tokens
 

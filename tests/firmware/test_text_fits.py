@@ -1,6 +1,6 @@
 """Every string the device can show fits where it is shown, on both panel sizes.
 
-Whole games of each game (duelkeeper.sim.tablegame) are played on the App in this
+Whole games of each game (duelkeeper_dev.tablegame) are played on the App in this
 process; before each event the tracking screen, the turn's menus and their lists (each
 item selected: its detail line too) are drawn, after it the notice; then a notice for
 every card, wonder, token and event the game can name. textfit.Watch fails a frame
@@ -17,7 +17,7 @@ import textfit
 from duelcore.antike import tables as antike
 from duelcore.sevenwonders.cards import CARD_COUNT, PROGRESS, WONDER_COUNT, name, wonder_name
 from duelcore.splendor import cards as sd_cards
-from duelkeeper.sim.tablegame import antike_record, splendor_record, table_record
+from duelkeeper_dev.tablegame import antike_record, splendor_record, table_record
 from firmware.buttons import BTN_A, BTN_C, PRESS
 from firmware.lang import lang as speaking
 

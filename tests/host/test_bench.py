@@ -2,7 +2,7 @@
 
 import re
 
-from duelkeeper import bench
+from duelkeeper_dev import bench
 
 
 def test_core_bench_measures_every_game_against_its_budget() -> None:
@@ -28,7 +28,8 @@ def test_core_bench_measures_every_game_against_its_budget() -> None:
 
 
 def test_prelude_takes_off_the_ports_python_modules_and_the_pad() -> None:
-    from duelkeeper import heaplayout, mpvm
+    from duelkeeper import mpvm
+    from duelkeeper_dev import heaplayout
 
     held = []
     for pad in (0, 1024):
@@ -41,7 +42,7 @@ def test_prelude_takes_off_the_ports_python_modules_and_the_pad() -> None:
 
 
 def test_module_bench_charges_each_import_once() -> None:
-    from duelkeeper import bench_modules
+    from duelkeeper_dev import bench_modules
 
     modules = ("firmware.gfx.font", "firmware.gfx.canvas", "boards.badger2040")
     added = [n for n, _ in bench_modules.measure(modules, 0)]
@@ -56,7 +57,7 @@ def test_module_bench_charges_each_import_once() -> None:
 def test_firmware_report_gives_the_vm_heap_without_a_verdict() -> None:
     """The VM holds the code in its heap (a board keeps it in the ROMFS): its heap rows
     are figures, bench_rp2 judges the device's; the other rows keep their budgets."""
-    from duelkeeper import bench_firmware as bf
+    from duelkeeper_dev import bench_firmware as bf
 
     def heap(peak: int) -> dict[str, int]:
         return {"boot": 1, "peak": peak, "end": 1, "least": peak, "most": peak, "press": peak}
@@ -71,7 +72,7 @@ def test_firmware_report_gives_the_vm_heap_without_a_verdict() -> None:
 
 
 def test_firmware_report_holds_the_largest_finished_game_to_the_flash_budget() -> None:
-    from duelkeeper import bench_firmware as bf
+    from duelkeeper_dev import bench_firmware as bf
 
     f = bf.Figures(turns=[2, 3], presses=10, mpy=1000, archive=[200, bf.FLASH_BUDGET])
     assert bf.report(f)[1]

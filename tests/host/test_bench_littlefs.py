@@ -1,7 +1,7 @@
-"""The littlefs capacity bench (duelkeeper.bench_littlefs) on records of known sizes."""
+"""The littlefs capacity bench (duelkeeper_dev.bench_littlefs) on records of known sizes."""
 
-from duelkeeper.bench_littlefs import DEVICE, capacity
 from duelkeeper.rp2.flashimage import BLOCK_COUNT, BLOCK_SIZE
+from duelkeeper_dev.bench_littlefs import DEVICE, capacity
 
 
 def test_bundles_fill_the_flash_but_for_littlefs_s_own() -> None:

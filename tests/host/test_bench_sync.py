@@ -1,8 +1,9 @@
-"""`python -m duelkeeper.bench_sync`: its figures, and the ways it compares."""
+"""`python -m duelkeeper_dev.bench_sync`: its figures, and the ways it compares."""
 
 import pytest
 
-from duelkeeper import bench_sync, sync
+from duelkeeper import sync
+from duelkeeper_dev import bench_sync
 
 
 @pytest.mark.parametrize(("argv", "said"), [

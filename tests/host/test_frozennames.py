@@ -1,11 +1,12 @@
-"""The names the base firmware freezes (duelkeeper.frozennames): read from the program's
+"""The names the base firmware freezes (duelkeeper_dev.frozennames): read from the program's
 .mpy files as mpy-cross writes them, and a frozen module that keeps each one a name."""
 
 from pathlib import Path
 
 import pytest
 
-from duelkeeper import frozennames, mpycross, uf2
+from duelkeeper import mpycross, uf2
+from duelkeeper_dev import frozennames
 
 LONG = "a text of more than ten characters"
 

@@ -6,9 +6,9 @@ from pathlib import Path
 
 from test_hostile import run
 
-from duelkeeper.journalfuzz import journal
 from duelkeeper.log import Log
 from duelkeeper.randomgame import random_record
+from duelkeeper_dev.journalfuzz import journal
 
 SEED = 1
 

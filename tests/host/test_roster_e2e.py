@@ -14,10 +14,10 @@ from ptyhelp import device, duelkeeper
 from duelkeeper import players, roster
 from duelkeeper.errors import DuelkeeperError
 from duelkeeper.log import Log
+from duelkeeper.program import cached_build
 from duelkeeper.repo import ROOT
-from duelkeeper.sim.autoplay import Autoplayer
 from duelkeeper.sim.device import Device as SimDevice
-from duelkeeper.sim.device import cached_build
+from duelkeeper_dev.autoplay import Autoplayer
 
 
 @pytest.fixture

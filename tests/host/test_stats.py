@@ -16,8 +16,9 @@ from pathlib import Path
 import pytest
 from loghelp import made, store_made
 
-from duelkeeper import bench_log, stats
+from duelkeeper import stats
 from duelkeeper.log import Log
+from duelkeeper_dev import bench_log
 
 GAMES = [
     made("g1", ("Ann", "Bob"), (60, 50), 0, "civil", "2026-01-01"),

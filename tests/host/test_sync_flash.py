@@ -11,11 +11,11 @@ from typing import Any, cast
 import pytest
 from ptyhelp import duelkeeper
 
-from duelkeeper import bundlefuzz as fz
 from duelkeeper import sync
 from duelkeeper.device import Device, DeviceError
-from duelkeeper.journalfuzz import storage
 from duelkeeper.log import Log
+from duelkeeper_dev import bundlefuzz as fz
+from duelkeeper_dev.journalfuzz import storage
 
 
 def bundle_of(root: Path, n: int, device: str = fz.DEVICE) -> tuple[list[dict[str, Any]], bytes]:

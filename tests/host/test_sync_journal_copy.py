@@ -13,9 +13,9 @@ from pathlib import Path
 from ptyhelp import device, duelkeeper, unsynced
 
 from duelcore.engine import game_class
-from duelkeeper import journalfuzz
 from duelkeeper.randomgame import random_record
 from duelkeeper.sim.fill import fill
+from duelkeeper_dev import journalfuzz
 
 
 def test_a_journal_set_aside_at_boot_reaches_the_quarantine(tmp_path: Path) -> None:

@@ -7,8 +7,8 @@ from ptyhelp import device, unsynced
 
 from duelkeeper import sync
 from duelkeeper.log import Log
-from duelkeeper.sim.autoplay import Autoplayer
 from duelkeeper.sim.device import Device
+from duelkeeper_dev.autoplay import Autoplayer
 
 PADS = [
     {"civilian": 12, "science": 3, "commercial": 6, "guilds": 4, "wonders": 9,

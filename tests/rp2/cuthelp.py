@@ -4,7 +4,7 @@ storage code under CPython.
 
 A session (two finished games, the settings written on the way, both games acknowledged)
 is one list of storage calls, each run on the board as the app runs it
-(host/duelkeeper/rp2/onboard/pcut.py, beside the program in /rom; the image's last byte
+(host/duelkeeper_dev/onboard/pcut.py, beside the program in /rom; the image's last byte
 is left erased, as a power cut during its write leaves it, so the launcher starts no app
 and the board boots to its REPL at once). ``reference()`` runs the session once,
 powering the board on afresh before each call chosen for cuts, and keeps the flash
@@ -29,10 +29,10 @@ from duelkeeper.repo import ROOT
 from duelkeeper.rp2 import flashimage
 from duelkeeper.rp2.board import EmulatedBoard
 from duelkeeper.sim.shims import install as install_shims
-from duelkeeper.sim.tablegame import splendor_record, table_record
+from duelkeeper_dev.tablegame import splendor_record, table_record
 
 BOARD = "pico_inky_pack"
-ONBOARD = ROOT / "host" / "duelkeeper" / "rp2" / "onboard" / "pcut.py"
+ONBOARD = ROOT / "host" / "duelkeeper_dev" / "onboard" / "pcut.py"
 RAW_PROMPT = b"raw REPL; CTRL-B to exit\r\n>"
 USB_UP_MS = 50  # after power-on, before the USB CDC takes bytes (measured: 20 is too few)
 

@@ -16,9 +16,9 @@ import pytest
 
 from duelkeeper.rp2.board import firmware_missing
 from duelkeeper.rp2.device import Rp2Device
-from duelkeeper.sim.autoplay import Autoplayer
 from duelkeeper.sim.device import Device
 from duelkeeper.sim.script import TICK_MS, Step, masks
+from duelkeeper_dev.autoplay import Autoplayer
 
 MISSING = firmware_missing()
 needs_rp2 = pytest.mark.skipif(
@@ -31,7 +31,7 @@ SIM_SETTLE_TICKS = 5  # the simulator's panel is never busy: a refresh starts a 
 
 
 def buttons_of(board: str) -> str:
-    from duelkeeper.sim import board_profile
+    from duelkeeper.sim.command import board_profile
 
     return board_profile(board)[2]
 

@@ -1,15 +1,15 @@
-"""The real port's bench (duelkeeper.bench_rp2): the heap watcher's lines, and a short
+"""The real port's bench (duelkeeper_dev.bench_rp2): the heap watcher's lines, and a short
 measurement on the emulated RP2040 with the shipped build under the watcher."""
 
 from pathlib import Path
 
 from rp2help import needs_rp2
 
-from duelkeeper import bench_rp2
 from duelkeeper.rp2 import flashimage
 from duelkeeper.rp2.board import EmulatedBoard
-from duelkeeper.rp2.watch import BLOCK, HeapLine, parse
 from duelkeeper.sim.script import BUTTONS, Step
+from duelkeeper_dev import bench_rp2
+from duelkeeper_dev.heapwatch import BLOCK, HeapLine, parse
 
 # What the watcher printed on the emulated board (its boot line, then a press), and the
 # start of a third report cut off by the end of a read.

@@ -1,10 +1,10 @@
-"""What each module costs on the real port (duelkeeper.bench_rp2_imports): the import
+"""What each module costs on the real port (duelkeeper_dev.bench_rp2_imports): the import
 watcher's lines read back, the order of the imports, and one run on the emulated board."""
 
 from rp2help import needs_rp2
 
-from duelkeeper import bench_rp2_imports, devmodules
-from duelkeeper.bench_rp2_imports import Row, parse
+from duelkeeper_dev import bench_rp2_imports, devmodules
+from duelkeeper_dev.bench_rp2_imports import Row, parse
 
 # Lines as the watcher prints them: duelcore.compat imported inside duelcore.engine,
 # a built-in module looked up (nothing loaded), a pool of names opened by the engine.

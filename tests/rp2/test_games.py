@@ -35,7 +35,7 @@ from rp2help import PLAYERS, board_frames, buttons_of, filed_script, needs_rp2, 
 
 from duelkeeper.log import Log
 from duelkeeper.rp2.device import Rp2Device
-from duelkeeper.sim.tablegame import antike_record, splendor_record, table_record
+from duelkeeper_dev.tablegame import antike_record, splendor_record, table_record
 
 pytestmark = needs_rp2
 COMMAND = str(Path(sys.executable).with_name("duelkeeper"))

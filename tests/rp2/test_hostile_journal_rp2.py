@@ -14,10 +14,10 @@ from pathlib import Path
 from rp2help import needs_rp2
 
 from duelcore.engine import game_class
-from duelkeeper import journalfuzz
 from duelkeeper.rp2 import flashimage
 from duelkeeper.rp2.device import Rp2Device
-from duelkeeper.sim.tablegame import table_record
+from duelkeeper_dev import journalfuzz
+from duelkeeper_dev.tablegame import table_record
 
 pytestmark = needs_rp2
 BOOT_MS = 5000  # emulated; the same journal without the huge entry boots in about 3.2 s

@@ -10,10 +10,10 @@ from rp2help import PLAYERS, board_frames, needs_rp2, sim_frames
 
 from duelkeeper.repo import ROOT
 from duelkeeper.rp2.device import Rp2Device
-from duelkeeper.sim.autoplay import Autoplayer
 from duelkeeper.sim.device import Device
 from duelkeeper.sim.script import Step, load
-from duelkeeper.sim.tablegame import table_record
+from duelkeeper_dev.autoplay import Autoplayer
+from duelkeeper_dev.tablegame import table_record
 
 pytestmark = needs_rp2
 

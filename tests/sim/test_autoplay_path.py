@@ -5,8 +5,8 @@ import sys
 import pytest
 
 from duelkeeper.repo import ROOT
-from duelkeeper.sim.autoplay import jump, path
 from duelkeeper.sim.shims import install
+from duelkeeper_dev.autoplay import jump, path
 
 
 @pytest.fixture(scope="module")

@@ -142,7 +142,7 @@ def test_the_emulated_boards_buttons_are_the_boards_own() -> None:
     """Scripts are checked against the wiring on --target rp2 and against boards/ in the
     simulator: both must name the same buttons."""
     from duelkeeper.rp2.wiring import BOARDS, letters
-    from duelkeeper.sim import board_profile
+    from duelkeeper.sim.command import board_profile
 
     for name, wiring in BOARDS.items():
         assert letters(wiring) == board_profile(name)[2], name

@@ -5,10 +5,9 @@ import json
 import tempfile
 from pathlib import Path
 
-from duelkeeper import bench_turns
 from duelkeeper.repo import ROOT
-from duelkeeper.sim import measure
-from duelkeeper.sim.autoplay import page_path, read_path
+from duelkeeper_dev import bench_turns, measure
+from duelkeeper_dev.autoplay import page_path, read_path
 
 
 def test_a_reader_moves_row_by_row_without_going_round() -> None:

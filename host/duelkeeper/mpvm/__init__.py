@@ -14,9 +14,9 @@ import subprocess
 import sys
 from collections.abc import Mapping
 from pathlib import Path
-from types import TracebackType
 from typing import IO, Any, NamedTuple
 
+from duelkeeper.closing import Closing
 from duelkeeper.errors import DuelkeeperError
 from duelkeeper.repo import NODE_MODULES
 
@@ -81,7 +81,7 @@ class Reply(NamedTuple):
     removed: list[str]  # mirrored files deleted from the host folder in this call
 
 
-class Session:
+class Session(Closing):
     """One VM kept alive across calls (``node run.mjs --serve``); use as a context manager.
 
     ``call(code)`` runs ``code`` at the VM's top level and returns a Reply; an uncaught
@@ -159,14 +159,3 @@ class Session:
             proc.stdout.close()
         if err.strip():
             sys.stderr.write(err)
-
-    def __enter__(self) -> "Session":
-        return self
-
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        value: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.close()

@@ -16,9 +16,9 @@ import subprocess
 import tty
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from types import TracebackType
 from typing import Any, NamedTuple
 
+from duelkeeper.closing import Closing
 from duelkeeper.errors import DuelkeeperError
 from duelkeeper.repo import NODE_MODULES, ROOT
 from duelkeeper.rp2 import flashimage
@@ -112,7 +112,7 @@ def user_view(native: bytes, width: int, height: int, mounting: str) -> bytes:
     return bytes(out)
 
 
-class EmulatedBoard:
+class EmulatedBoard(Closing):
     """One emulated Pico, wired as ``board`` (wiring.BOARDS), over the flash file ``flash``
     (a Pico with the base firmware alone when missing); ``uf2``, when given, is dropped
     on that flash first, as a user installs one in BOOTSEL mode."""
@@ -307,17 +307,6 @@ class EmulatedBoard:
             except OSError:
                 pass
         self._master = self._slave = -1
-
-    def __enter__(self) -> "EmulatedBoard":
-        return self
-
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        value: BaseException | None,
-        trace: TracebackType | None,
-    ) -> None:
-        self.close()
 
 
 def steps_of(masks: Sequence[int], tick_ms: int) -> list[tuple[int, float]]:

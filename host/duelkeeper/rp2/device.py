@@ -14,8 +14,9 @@ gestures sent.
 """
 
 from pathlib import Path
-from types import TracebackType
 
+from duelkeeper import romfs
+from duelkeeper.closing import Closing
 from duelkeeper.rp2 import flashimage
 from duelkeeper.rp2.board import BoardError, EmulatedBoard
 from duelkeeper.rp2.wiring import BOARDS, letters
@@ -27,19 +28,18 @@ QUIET_MS = 60  # `settle`: this long with the core idle and the panel done
 BOOT_LIMIT_MS = 15000  # `boot`: a board that shows nothing by then is broken
 
 
-class Rp2Device:
+class Rp2Device(Closing):
+    runtime = "rp2"  # what the terminal's status line names (the simulator's: its runtime)
     settle_ms = SETTLE_MS
 
     def __init__(self, storage: Path, board: str, install: bool = True) -> None:
-        from duelkeeper import deploy
-
         storage.mkdir(parents=True, exist_ok=True)
         self.storage = storage
         self.image = storage / IMAGE
         self.board_name = board
         self.buttons = letters(BOARDS[board])
         if install:
-            flashimage.install(self.image, deploy.files(), board)
+            flashimage.install(self.image, romfs.files(), board)
         self.geometry = Geometry(296, 128)
         self.board = EmulatedBoard(self.image, board)
         self.last = Step(0, None, -1, 0, 0, 0)
@@ -102,14 +102,3 @@ class Rp2Device:
 
     def close(self) -> None:
         self.board.close()
-
-    def __enter__(self) -> "Rp2Device":
-        return self
-
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        value: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.close()

@@ -15,21 +15,17 @@ between ticks as it would between loop turns on a board; heap figures come from 
 of their own after a ``gc.collect()`` call.
 """
 
-import hashlib
 import os
-import shutil
 import subprocess
 import sys
-import tempfile
+from collections.abc import Callable
 from pathlib import Path
-from types import TracebackType
 from typing import Any, NamedTuple, Protocol
 
-import platformdirs
-
-from duelkeeper import heaplayout, mpvm
+from duelkeeper import mpvm
+from duelkeeper.closing import Closing
 from duelkeeper.errors import DuelkeeperError
-from duelkeeper.mpycross import compile_tree, signature
+from duelkeeper.program import PACKAGES, cached_build
 from duelkeeper.repo import CORE, ROOT
 from duelkeeper.sim import script
 
@@ -37,13 +33,6 @@ VMSIDE = Path(__file__).with_name("vmside")
 SHIMS = Path(__file__).with_name("shims")
 RUNTIMES = ("micropython", "cpython")
 FLASH = "/flash"  # the storage folder inside the VM
-# Device code, as it goes on the flash: /lib/<package>.
-PACKAGES = {"firmware": ROOT / "firmware", "boards": ROOT / "boards", "duelcore": CORE}
-# Data files that ship as they are, beside the modules that read them: glyphs.bin, the
-# Latin fonts' and the icons' glyphs, the languages' catalogs, each a language's words
-# and its own script's glyphs, and the licences of the fonts those are drawn from
-# (docs/firmware.md, "Drawing"; docs/languages.md).
-DATA = ("*.bin", "fonts-licences.txt")
 
 
 class Geometry(NamedTuple):
@@ -78,79 +67,6 @@ class Driven(Protocol):
     def step(self, held: int, ms: int = 10) -> Step: ...
 
     def restart(self) -> None: ...
-
-
-def _inputs(src: Path) -> list[Path]:
-    """A package's files that go into a build: its modules, then its data files."""
-    return sorted(src.rglob("*.py")) + _data(src)
-
-
-def _data(src: Path) -> list[Path]:
-    """A package's data files (``DATA``)."""
-    return [path for pattern in DATA for path in sorted(src.rglob(pattern))]
-
-
-def _fingerprint(mpy: bool) -> str:
-    digest = hashlib.sha256(b"mpy" if mpy else b"py")
-    if mpy:  # a build depends on how it was compiled, not only on what
-        digest.update(signature().encode())
-    for name, src in sorted(PACKAGES.items()):
-        for path in _inputs(src):
-            digest.update(f"{name}/{path.relative_to(src).as_posix()}\0".encode())
-            digest.update(path.read_bytes())
-    return digest.hexdigest()[:16]
-
-
-# Builds kept in the cache. Several checkouts (worktrees) share it, and a build one of them
-# is still serving must outlive the others' new builds.
-KEPT_BUILDS = 12
-
-
-def cached_build(mpy: bool = True) -> Path:
-    """``build()`` kept in the user cache, keyed by the sources' contents: a second start
-    of the simulator over unchanged code skips mpy-cross."""
-    root = Path(platformdirs.user_cache_dir("duelkeeper", appauthor=False)) / "device-build"
-    dest = root / _fingerprint(mpy)
-    if not (dest / ".done").is_file():
-        if root.is_dir():  # keep the latest builds: the code changes, the cache not
-            old = sorted(root.iterdir(), key=lambda p: p.stat().st_mtime)
-            for stale in old[:-KEPT_BUILDS]:
-                shutil.rmtree(stale, ignore_errors=True)
-        root.mkdir(parents=True, exist_ok=True)
-        tmp = Path(tempfile.mkdtemp(prefix="build-", dir=root))
-        build(tmp, mpy)
-        (tmp / ".done").touch()
-        try:
-            tmp.rename(dest)
-        except OSError:  # another process made the same build meanwhile
-            shutil.rmtree(tmp, ignore_errors=True)
-    return dest
-
-
-def build(dest: Path, mpy: bool = True) -> Path:
-    """The device code under ``dest``/<package>: .mpy files (mpy-cross) or the sources,
-    and the data files (``DATA``) as they are."""
-    for name, src in PACKAGES.items():
-        out = dest / name
-        if out.exists():
-            shutil.rmtree(out)
-        if mpy:
-            compile_tree(src, out)
-        for path in _data(src) if mpy else _inputs(src):
-            target = out / path.relative_to(src)
-            target.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(path, target)
-    return dest
-
-
-def shipped(code: Path) -> dict[str, Path]:
-    """Device path (/lib/<package>/...) -> file, for everything ``build()`` put in ``code``."""
-    out = {}
-    for name in sorted(PACKAGES):
-        for path in sorted((code / name).rglob("*")):
-            if path.is_file():
-                out["/lib/%s/%s" % (name, path.relative_to(code / name).as_posix())] = path
-    return out
 
 
 class _CPython:
@@ -202,16 +118,16 @@ class _CPython:
         proc.stdout.close()
 
 
-class Device:
+class Device(Closing):
     """The firmware booted on a simulated board over a storage folder.
 
     ``board`` is a module of boards/ (``sim`` takes ``size`` and ``buttons``; the real
     boards' modules need their hardware and do not open here). ``code`` is a folder made
-    by ``build()`` for the MicroPython runtime (by default the cached build of the .mpy
-    files, or of the sources with ``source=True``). With ``pad`` (bytes), the VM gets
-    duelkeeper.heaplayout's prelude before the firmware boots: the port's Python
-    modules that are C on a board, and a pad that shifts the heap layout; ``padded`` is
-    then what they hold in the heap, for the heap benchmarks to take off.
+    by ``program.build()`` for the MicroPython runtime (by default the cached build of the
+    .mpy files, or of the sources with ``source=True``). ``prelude`` runs in the VM
+    before the firmware boots and returns the heap bytes it holds, kept as ``padded``:
+    the heap benchmarks set up the heap's layout with it (duelkeeper_dev.heaplayout) and
+    take those bytes off their figures.
     """
 
     settle_ms = 500  # idle time after a script, for the last refresh to happen
@@ -225,7 +141,7 @@ class Device:
         buttons: str = "abcud",
         code: Path | None = None,
         source: bool = False,
-        pad: int | None = None,
+        prelude: Callable[[mpvm.Session], int] | None = None,
     ) -> None:
         if runtime not in RUNTIMES:
             raise DuelkeeperError(f"unknown runtime {runtime!r} ({', '.join(RUNTIMES)})")
@@ -239,7 +155,7 @@ class Device:
         if runtime == "micropython" and code is None:
             code = cached_build(mpy=not source)
         self.code = code
-        self.pad = pad
+        self.prelude = prelude
         self.padded = 0
         self._session: Any = None
         self.now = 0
@@ -258,8 +174,8 @@ class Device:
             files["/lib/simdev.py"] = VMSIDE / "simdev.py"
             self._session = mpvm.Session(files, mirror=(FLASH, self.storage))
             root = FLASH
-            if self.pad is not None:
-                self.padded = heaplayout.prelude(self._session, self.pad)
+            if self.prelude is not None:
+                self.padded = self.prelude(self._session)
         else:
             self._session = _CPython()
             root = str(self.storage.resolve())
@@ -284,17 +200,6 @@ class Device:
 
     def close(self) -> None:
         self.stop()
-
-    def __enter__(self) -> "Device":
-        return self
-
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        value: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.close()
 
     # -- driving -----------------------------------------------------------------------
 

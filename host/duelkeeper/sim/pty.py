@@ -22,10 +22,11 @@ from pathlib import Path
 from types import FrameType
 from typing import TextIO
 
+from duelkeeper.closing import Closing
 from duelkeeper.errors import DuelkeeperError
 from duelkeeper.mpvm import RUNNER, VMError
+from duelkeeper.program import PACKAGES, cached_build
 from duelkeeper.repo import NODE_MODULES
-from duelkeeper.sim.device import PACKAGES, cached_build
 
 BRIDGE = RUNNER.with_name("repl.mjs")
 CODE = "/rom/lib"  # the simulator's device code in the VM: not on the flash
@@ -46,7 +47,7 @@ def command(storage: Path, code: Path, ready_fd: int | None = None) -> list[str]
     return ["node", str(BRIDGE), *extra]
 
 
-class PtyDevice:
+class PtyDevice(Closing):
     """The bridge process serving the VM's REPL on a new pseudo-terminal (``path``)."""
 
     def __init__(self, storage: Path, source: bool = False) -> None:
@@ -114,12 +115,6 @@ class PtyDevice:
             except OSError:
                 pass
         self._master = self._slave = -1
-
-    def __enter__(self) -> "PtyDevice":
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
 
 
 def _stop(signum: int, frame: FrameType | None) -> None:

@@ -24,9 +24,9 @@ from pathlib import Path
 from duelkeeper import deploy
 from duelkeeper.rp2 import flashimage
 from duelkeeper.rp2.board import EmulatedBoard
-from duelkeeper.rp2.watch import HeapLine, Watch, install
 from duelkeeper.sim.fill import archived
 from duelkeeper.sim.script import BUTTONS, GAP_MS, LONG_MS
+from duelkeeper_dev.heapwatch import HeapLine, Watch, install
 
 BOARD = "badger2040"  # five buttons: UP and DOWN of their own
 PRESSES = 2000
@@ -227,7 +227,7 @@ def report(w: Walk) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m duelkeeper.soak", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m duelkeeper_dev.soak", description=__doc__)
     parser.add_argument("--presses", type=int, default=PRESSES)
     parser.add_argument("--seed", type=int, default=SEED)
     args = parser.parse_args(argv)

@@ -1,25 +1,26 @@
 """Heap each device module adds when imported: the per-module table of docs/benchmarks.md.
 
-    python -m duelkeeper.bench_modules [MODULE ...]
+    python -m duelkeeper_dev.bench_modules [MODULE ...]
 
 The modules (by default ``MODULES``, the order a 7WD game loads them, then the rest) are
 imported one by one into one MicroPython VM from the .mpy build that ships, a top-level
 call each, with the live heap (``gc.mem_alloc()`` after ``gc.collect()``, each in a call of
 its own) read before and after: what the import added, its submodules included. First
-come duelkeeper.heaplayout's prelude (the port's Python modules that are C on a Pico, and
+come duelkeeper_dev.heaplayout's prelude (the port's Python modules that are C on a Pico, and
 the pad) and a stand-in ``machine`` for the real boards (``_MACHINE``), and the interned-name pool
 grown until a fresh one is started, so that no module is charged for a new pool; an
 import that starts one anyway is flagged ``+pool``. Every figure is the median over the
-heap layouts of ``duelkeeper.heaplayout``.
+heap layouts of ``duelkeeper_dev.heaplayout``.
 """
 
 import re
 import statistics
 import sys
 
-from duelkeeper import heaplayout, mpvm
-from duelkeeper.sim.device import PACKAGES, cached_build
+from duelkeeper import mpvm
+from duelkeeper.program import PACKAGES, cached_build
 from duelkeeper.textable import table
+from duelkeeper_dev import heaplayout
 
 MODULES = (
     "duelcore",

@@ -137,7 +137,7 @@ def main() -> int:
     """Every figure `make bench` reports: core, firmware, sync, play log, real port (heap
     and times, then drawing, then each language's budgets, then power on cells; presses
     per live turn after the firmware's figures)."""
-    from duelkeeper import (
+    from duelkeeper_dev import (
         bench_draw,
         bench_firmware,
         bench_lang,

@@ -1,4 +1,4 @@
-"""Damaged bundles and acknowledgements synced: ``python -m duelkeeper.bundlefuzz``.
+"""Damaged bundles and acknowledgements synced: ``python -m duelkeeper_dev.bundlefuzz``.
 
 A bundle of finished games (firmware/bundle.py, written by the firmware's own ``frame``)
 gets one kind of damage: bits flipped in one frame or anywhere, a cut, a cut tail with
@@ -14,7 +14,7 @@ the summary's counts are the log's, and the next sync finds nothing more to add 
 tests/firmware/test_bundle_fuzz.py runs it in ``make test``; this command prints the
 counts docs/record-limits.md quotes.
 
-The journal's fuzzer (duelkeeper.journalfuzz) shares its time limit and its loading of
+The journal's fuzzer (duelkeeper_dev.journalfuzz) shares its time limit and its loading of
 the firmware.
 """
 
@@ -38,9 +38,9 @@ from typing import Any, cast
 from duelcore import pack
 from duelkeeper import sync
 from duelkeeper.device import Device, DeviceError
-from duelkeeper.journalfuzz import HANG_SECONDS, Hang, limit, storage
 from duelkeeper.log import Log
 from duelkeeper.sim.fill import random_game
+from duelkeeper_dev.journalfuzz import HANG_SECONDS, Hang, limit, storage
 
 DEVICE = "f00dfeedcafe0042"  # the fuzzed device's id
 # A folder in memory where there is one: each input writes a flash and a play log, whose
@@ -288,7 +288,7 @@ def run(inputs: int, seed: int, root: Path) -> Tally:
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m duelkeeper.bundlefuzz", description=__doc__)
+    p = argparse.ArgumentParser(prog="python -m duelkeeper_dev.bundlefuzz", description=__doc__)
     p.add_argument("--inputs", type=int, default=1000)
     p.add_argument("--seed", type=int, default=1)
     args = p.parse_args(argv)

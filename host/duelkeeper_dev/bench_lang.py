@@ -1,7 +1,7 @@
 """Each language's budgets (issue 13), on the real port: MicroPython rp2 in the emulated
 RP2040, the shipped build on a Badger 2040 image.
 
-    python -m duelkeeper.bench_lang
+    python -m duelkeeper_dev.bench_lang
 
 Per language, a fresh board is set to it (its settings, as the language menu writes
 them), all three cores are imported, an App is made at the raw REPL and a complete 7
@@ -26,11 +26,11 @@ import json
 import sys
 
 from duelkeeper import deploy
-from duelkeeper.bench_draw import BOARD, on_board, timings
 from duelkeeper.names import LANGS
 from duelkeeper.repo import ROOT
 from duelkeeper.rp2.board import firmware_missing
 from duelkeeper.textable import table
+from duelkeeper_dev.bench_draw import BOARD, on_board, timings
 
 KB = 1024
 FLASH_BUDGET = 400 * KB

@@ -1,6 +1,6 @@
 """Bench only: what each module of the program costs the heap and the boot when imported.
 
-host/duelkeeper/bench_rp2_imports.py puts this file, compiled, in the ROMFS image of an
+host/duelkeeper_dev/bench_rp2_imports.py puts this file, compiled, in the ROMFS image of an
 emulated board as ``firmware/main.mpy``; the base firmware's launcher calls its
 ``run(board)``. That puts a wrapper in place of ``builtins.__import__`` (the port lets
 builtins be overridden) and imports the modules ``/rom/modules.txt`` names, one a line,

@@ -11,7 +11,7 @@ Every heap figure is the port's own: ``gc.mem_alloc()`` and ``gc.mem_free()`` af
   no program in /rom);
 * deploy: ``duelkeeper deploy --port`` onto that board (the program's ROMFS image over
   USB), wall and emulated seconds; the image's size against its partition;
-* a 7 Wonders Duel game (duelkeeper.sim.tablegame seed 1, entered by the autoplayer's
+* a 7 Wonders Duel game (duelkeeper_dev.tablegame seed 1, entered by the autoplayer's
   gestures for the board) played by GPIO under the heap watcher (rp2/onboard/heapwatch.py:
   the app as firmware/main.py runs it, the other cores imported at boot as
   bench_firmware's "all cores"), which reports the heap after every gesture the app
@@ -41,21 +41,21 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from duelkeeper import deploy, romfs, uf2
-from duelkeeper.bench_firmware import OTHER_CORES
 from duelkeeper.device import Device as Serial
 from duelkeeper.device import DeviceError
 from duelkeeper.log import Log
 from duelkeeper.rp2 import flashimage
 from duelkeeper.rp2.board import BoardError, EmulatedBoard, firmware_missing
 from duelkeeper.rp2.device import Rp2Device
-from duelkeeper.rp2.watch import HeapLine, Watch, install, parse
-from duelkeeper.sim import board_profile
-from duelkeeper.sim.autoplay import Autoplayer
+from duelkeeper.sim.command import board_profile
 from duelkeeper.sim.device import Device
 from duelkeeper.sim.fill import fill
 from duelkeeper.sim.script import TICK_MS, Step
-from duelkeeper.sim.tablegame import antike_record, splendor_record, table_record
 from duelkeeper.textable import table
+from duelkeeper_dev.autoplay import Autoplayer
+from duelkeeper_dev.bench_firmware import OTHER_CORES
+from duelkeeper_dev.heapwatch import HeapLine, Watch, install, parse
+from duelkeeper_dev.tablegame import antike_record, splendor_record, table_record
 
 KB = 1024
 BOARD = "pico_inky_pack"
@@ -363,7 +363,7 @@ def report(f: Figures) -> tuple[str, bool]:
             f"{f.sync_emulated_s:.1f} s emulated",
         )
     lines = [
-        "the real port (host/duelkeeper/bench_rp2.py): the project's UF2 (MicroPython rp2",
+        "the real port (host/duelkeeper_dev/bench_rp2.py): the project's UF2 (MicroPython rp2",
         "  v1.28.0, the program in its ROMFS) on an emulated RP2040 (rp2040js 1.4.1, not",
         f"  cycle-exact), board {BOARD}; the 7wd table game (seed {SEED}), {len(presses)} gestures",
         "  reported, all cores imported at boot; the other games"
@@ -377,7 +377,7 @@ def report(f: Figures) -> tuple[str, bool]:
 
 def main(own_core: bool = False) -> tuple[str, bool]:
     """The report, and whether it passes; without the firmware, a line saying so."""
-    head = "the real port (host/duelkeeper/bench_rp2.py): not measured:"
+    head = "the real port (host/duelkeeper_dev/bench_rp2.py): not measured:"
     missing = firmware_missing()
     if missing:
         return f"{head} {missing}", True

@@ -1,4 +1,4 @@
-"""Damaged journals thrown at the device's resume(): ``python -m duelkeeper.journalfuzz``.
+"""Damaged journals thrown at the device's resume(): ``python -m duelkeeper_dev.journalfuzz``.
 
 The device's journal decoder (firmware/archive.py ``resume()``, under CPython) gets
 random bytes, real journals with bytes changed, cut short, inserted or checksummed
@@ -232,7 +232,7 @@ def run(inputs: int, seed: int, root: Path) -> Tally:
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m duelkeeper.journalfuzz", description=__doc__)
+    p = argparse.ArgumentParser(prog="python -m duelkeeper_dev.journalfuzz", description=__doc__)
     p.add_argument("--inputs", type=int, default=3000)
     p.add_argument("--seed", type=int, default=1)
     args = p.parse_args(argv)

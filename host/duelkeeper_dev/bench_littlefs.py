@@ -8,7 +8,7 @@ calls routed to ``littlefs-python``) into a littlefs of the device's geometry
 (``rp2.flashimage``: 352 blocks of 4096 bytes at 0xA0000, mounted as MicroPython mounts
 it) until littlefs refuses one. A game of each kind in turn, then each kind alone.
 
-    python -m duelkeeper.bench_littlefs
+    python -m duelkeeper_dev.bench_littlefs
 """
 
 import multiprocessing
@@ -102,7 +102,7 @@ def main() -> None:
     for what, files in [("the three in turn", mixed), *games.items()]:
         size = sum(len(f) for f in files) / len(files)
         rows.append([what, f"{size:,.0f} B", f"{capacity(files):,}"])
-    print("finished games littlefs holds (host/duelkeeper/bench_littlefs.py): 1408 KB, 352")
+    print("finished games littlefs holds (host/duelkeeper_dev/bench_littlefs.py): 1408 KB, 352")
     print("  blocks of 4096; the packed records of %d games of each kind, appended to" % SAMPLE)
     print("  bundles by firmware/bundle.py until full")
     print(table(["games", "packed record, mean", "games held"], rows))

@@ -1,7 +1,7 @@
 """What each device module costs the heap and the boot on the real port: the breakdown
 behind issue 24's budgets (docs/benchmarks.md, "Where the heap goes on the ROMFS build").
 
-    python -m duelkeeper.bench_rp2_imports [--board BOARD]
+    python -m duelkeeper_dev.bench_rp2_imports [--board BOARD]
 
 The project's UF2 (as bench_rp2 runs it) in the emulated RP2040, with the on-board
 import watcher (rp2/onboard/importwatch.py) as firmware/main.mpy: it imports what the
@@ -22,15 +22,16 @@ import types
 from pathlib import Path
 from typing import NamedTuple
 
-from duelkeeper import devmodules, romfs
-from duelkeeper.devmodules import graph
+from duelkeeper import romfs
 from duelkeeper.mpycross import compile_file
 from duelkeeper.repo import ROOT
 from duelkeeper.rp2 import flashimage
 from duelkeeper.rp2.board import EmulatedBoard
 from duelkeeper.textable import table
+from duelkeeper_dev import devmodules
+from duelkeeper_dev.devmodules import graph
 
-WATCHER = Path(__file__).with_name("rp2") / "onboard" / "importwatch.py"
+WATCHER = Path(__file__).with_name("onboard") / "importwatch.py"
 BOARD = "pico_inky_pack"
 LIMIT_MS = 60000  # emulated: every module is imported well before this
 KB = 1024

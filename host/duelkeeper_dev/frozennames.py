@@ -9,7 +9,7 @@ the firmware already holds that text as one of its own names: then the import po
 it. So the base firmware freezes one module listing the program's names, its string
 constants (up to 255 bytes, a name's limit), and each module's dotted name and the path
 it is imported from (``__file__``), which the import interns, text and all, in the heap.
-tools/build_firmware.sh writes it with ``python -m duelkeeper.frozennames FILE`` from
+tools/build_firmware.sh writes it with ``python -m duelkeeper_dev.frozennames FILE`` from
 the program it is built beside. A name added later costs what it did before: a place in
 a pool in the heap.
 """
@@ -95,7 +95,7 @@ def names(program: dict[str, bytes]) -> list[str]:
 def module(texts: list[str]) -> str:
     """The frozen module's source: a list display, so that each text stays a name of its
     own (a tuple of constants would be frozen as one object of string objects)."""
-    lines = ['"""The names duelkeeper\'s program interns (host/duelkeeper/frozennames.py)."""']
+    lines = ['"""The names duelkeeper\'s program interns (host/duelkeeper_dev/frozennames.py)."""']
     lines.append("NAMES = [")
     lines.extend("    %r," % t for t in texts)
     lines.append("]")
@@ -104,7 +104,7 @@ def module(texts: list[str]) -> str:
 
 def main(argv: list[str]) -> int:
     if len(argv) != 1:
-        print("usage: python -m duelkeeper.frozennames FILE", file=sys.stderr)
+        print("usage: python -m duelkeeper_dev.frozennames FILE", file=sys.stderr)
         return 2
     texts = names(romfs.files())
     write_atomic(argv[0], module(texts))

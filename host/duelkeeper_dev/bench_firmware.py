@@ -1,16 +1,16 @@
 """The firmware's figures for `make bench`, measured on the simulated device.
 
-Scripted games: 7 Wonders Duel games played as at a table (duelkeeper.sim.tablegame),
-entered through the real menus by the autoplayer (duelkeeper.sim.autoplay) on the
+Scripted games: 7 Wonders Duel games played as at a table (duelkeeper_dev.tablegame),
+entered through the real menus by the autoplayer (duelkeeper_dev.autoplay) on the
 CPython runtime, which gives the button script of each. Then:
 
 * presses per turn: per game, the presses between events grouped into turns
-  (duelkeeper.sim.measure); the median over all turns of all games;
+  (duelkeeper_dev.measure); the median over all turns of all games;
 * full refreshes per 10 presses: over the whole scripts (setup, names and the score
   sheet included), from the refresh policy's own counters;
 * heap: the first script played again on the MicroPython VM from the .mpy build that
   ships; live heap (gc.mem_alloc after gc.collect, in a call of its own) sampled after
-  every event, each run over the heap layouts of duelkeeper.heaplayout and the median
+  every event, each run over the heap layouts of duelkeeper_dev.heaplayout and the median
   kept; once with only the firmware and the 7 Wonders Duel core loaded (what the
   device loads; also sampled after every press), once with all three cores loaded at
   boot (the other packages imported: OTHER_CORES; also after every press),
@@ -39,18 +39,21 @@ import statistics
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
-from duelkeeper.heaplayout import PADS
+from duelkeeper.program import cached_build, shipped
 from duelkeeper.repo import ROOT
-from duelkeeper.sim import measure, runner
-from duelkeeper.sim.autoplay import Autoplayer
-from duelkeeper.sim.device import Device, cached_build, shipped
+from duelkeeper.sim import runner
+from duelkeeper.sim.device import Device
 from duelkeeper.sim.fill import archived
 from duelkeeper.sim.script import Step
-from duelkeeper.sim.tablegame import table_record
 from duelkeeper.textable import table
+from duelkeeper_dev import measure
+from duelkeeper_dev.autoplay import Autoplayer
+from duelkeeper_dev.heaplayout import PADS, prelude
+from duelkeeper_dev.tablegame import table_record
 
 KB = 1024
 SEEDS = (1, 2, 3)
@@ -132,10 +135,10 @@ def _heap(
     """Live heap over a scripted game on the MicroPython VM: at the games screen, and
     after every event (the most and the last; with ``presses``, also the most after any
     press). ``preload``: VM code run before the first tick; ``pad``: the heap layout
-    (duelkeeper.heaplayout), its own bytes taken off. Also the modules loaded at the peak."""
+    (duelkeeper_dev.heaplayout), its own bytes taken off. Also the modules loaded at the peak."""
     out = {"boot": 0, "peak": 0, "end": 0}
     modules: list[str] = []
-    with Device(tmp, runtime="micropython", pad=pad) as d:
+    with Device(tmp, runtime="micropython", prelude=partial(prelude, pad=pad)) as d:
         if preload:
             d.call(preload)
         d.step(0)
@@ -164,7 +167,7 @@ def _heap(
 def _layouts(
     steps: list[Step], tmp: Path, preload: str, presses: bool
 ) -> tuple[dict[str, int], list[str]]:
-    """``_heap`` over every layout of duelkeeper.heaplayout (two VMs at a time): each
+    """``_heap`` over every layout of duelkeeper_dev.heaplayout (two VMs at a time): each
     figure the median, and the peak's spread as ``least`` and ``most``."""
     with ThreadPoolExecutor(max_workers=2) as pool:
         runs = list(
@@ -274,12 +277,12 @@ def report(f: Figures) -> tuple[str, bool]:
     one = f.heap.get("7wd core", {})
     lines = [
         "",
-        "firmware on the simulated device (host/duelkeeper/bench_firmware.py):",
+        "firmware on the simulated device (host/duelkeeper_dev/bench_firmware.py):",
         f"  {len(SEEDS)} 7wd games played as at a table, entered by the autoplayer: "
         f"{len(f.turns)} turns, {f.presses} presses, {f.full} full and {f.partial} partial "
         "refreshes",
         "  heap: live bytes after gc.collect() on the MicroPython VM (.mpy build), most after"
-        f" any event; the median over {len(PADS)} heap layouts (duelkeeper.heaplayout); the"
+        f" any event; the median over {len(PADS)} heap layouts (duelkeeper_dev.heaplayout); the"
         " VM's heap holds the code, which a board keeps in its ROMFS: the device's heap and"
         " ROMFS budgets are bench_rp2's;",
         f"  at the games screen {_kb(one.get('boot', 0))}, when the game ends "

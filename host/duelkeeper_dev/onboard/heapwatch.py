@@ -1,6 +1,6 @@
 """Bench only: the app as firmware/main.py runs it, plus a heap line after each gesture.
 
-host/duelkeeper/bench_rp2.py and soak.py put this file, compiled, in the ROMFS image of
+host/duelkeeper_dev/bench_rp2.py and soak.py put this file, compiled, in the ROMFS image of
 an emulated board as ``firmware/main.mpy``, in place of the shipped one; the rest of the
 image is unchanged. The base firmware's launcher calls its ``run(board)``, which opens
 the board and storage and runs ``firmware.app.App`` exactly as ``firmware.main.run``

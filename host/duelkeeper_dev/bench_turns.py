@@ -12,7 +12,7 @@ flash with the record's players already the device's names:
 * by the fewest gestures to each item, computed from the lists themselves (the lower
   bound, reported beside it).
 
-Turns are grouped per game by duelkeeper.sim.measure. docs/benchmarks.md explains the
+Turns are grouped per game by duelkeeper_dev.measure. docs/benchmarks.md explains the
 method and quotes the figures.
 """
 
@@ -25,10 +25,11 @@ from typing import Any
 
 from duelcore.engine import Match
 from duelkeeper.repo import ROOT, SCENARIOS
-from duelkeeper.sim import measure, runner
-from duelkeeper.sim.autoplay import Autoplayer, AutoplayError
+from duelkeeper.sim import runner
 from duelkeeper.sim.device import Device
 from duelkeeper.textable import table
+from duelkeeper_dev import measure
+from duelkeeper_dev.autoplay import Autoplayer, AutoplayError
 
 # Median presses per turn as a player presses them, per game; no turn of any game over MOST.
 BUDGETS = {"7wd": 4.0, "splendor-duel": 5.0, "antike-duellum": 5.0}
@@ -173,7 +174,7 @@ def report(figures: dict[str, list[Game]], notes: list[str]) -> tuple[str, bool]
             )  # fmt: skip
     lines = [
         "presses per live turn, as a player reading the screens presses them "
-        "(host/duelkeeper/bench_turns.py;",
+        "(host/duelkeeper_dev/bench_turns.py;",
         "  median and max per turn; fewest: the fewest gestures to each item, beside it):",
         "",
         table(header, rows),

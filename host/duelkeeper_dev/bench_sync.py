@@ -89,7 +89,7 @@ def measure(kind: str, games: int = GAMES, seed: int = SEED) -> tuple[str, float
 
 def main(argv: list[str] | None = None) -> int:
     """``make bench``'s part (no arguments); ``--workers`` and ``--kind`` compare ways."""
-    parser = argparse.ArgumentParser(prog="python -m duelkeeper.bench_sync")
+    parser = argparse.ArgumentParser(prog="python -m duelkeeper_dev.bench_sync")
     parser.add_argument(
         "--workers",
         type=int,

@@ -1,4 +1,4 @@
-"""The device build (duelkeeper.sim.device.build): the modules and the data files beside
+"""The program's build (duelkeeper.program.build): the modules and the data files beside
 them, and a cache key that changes with either."""
 
 import shutil
@@ -6,14 +6,14 @@ from pathlib import Path
 
 import pytest
 
+from duelkeeper import program
 from duelkeeper.repo import ROOT
-from duelkeeper.sim import device
 
 
 @pytest.mark.parametrize("mpy", [True, False], ids=["mpy", "source"])
 def test_build_ships_the_catalogs(mpy: bool, tmp_path: Path) -> None:
-    device.build(tmp_path, mpy)
-    files = device.shipped(tmp_path)
+    program.build(tmp_path, mpy)
+    files = program.shipped(tmp_path)
     for name in ("glyphs.bin", "lang-en.bin", "lang-ja.bin", "lang-ru.bin", "fonts-licences.txt"):
         data = (ROOT / "firmware" / "gfx" / name).read_bytes()
         assert files["/lib/firmware/gfx/" + name].read_bytes() == data
@@ -28,10 +28,10 @@ def test_cache_key_follows_the_data_files(
 ) -> None:
     firmware = tmp_path / "firmware"
     shutil.copytree(ROOT / "firmware", firmware, ignore=shutil.ignore_patterns("__pycache__"))
-    monkeypatch.setitem(device.PACKAGES, "firmware", firmware)
-    key = device._fingerprint(True)
-    assert device._fingerprint(True) == key
+    monkeypatch.setitem(program.PACKAGES, "firmware", firmware)
+    key = program._fingerprint(True)
+    assert program._fingerprint(True) == key
     path = firmware / "gfx" / name
     data = path.read_bytes()
     path.write_bytes(data[:-1] + bytes([data[-1] ^ 1]))
-    assert device._fingerprint(True) != key
+    assert program._fingerprint(True) != key

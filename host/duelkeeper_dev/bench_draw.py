@@ -1,7 +1,7 @@
 """How long the firmware takes to draw, on the real port (MicroPython rp2 v1.28.0 in the
 emulated RP2040; rp2040js is not cycle-exact, so these are emulated microseconds).
 
-    python -m duelkeeper.bench_draw
+    python -m duelkeeper_dev.bench_draw
 
 The board's UF2 is installed on a Badger 2040 image; at its raw REPL an App is made
 over the board (the real driver and storage), and each line times one call with

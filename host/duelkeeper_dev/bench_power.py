@@ -21,11 +21,11 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from duelkeeper.bench_rp2 import SEED, script
 from duelkeeper.rp2.board import EmulatedBoard, Power, firmware_missing
 from duelkeeper.rp2.device import Rp2Device
 from duelkeeper.sim.script import BUTTONS
 from duelkeeper.textable import table
+from duelkeeper_dev.bench_rp2 import SEED, script
 
 BOARDS = ("badger2040", "pico_inky_pack", "pico_epaper_2in9")
 # mA drawn in each state, on cells (docs/power.md, "Currents", names each source).
