@@ -45,7 +45,6 @@ MODULES = (
     "firmware.screens.sheet",
     "firmware.screens.more",
     "firmware.session",
-    "firmware.archive",
     "duelcore.pack",
     "firmware.sync",
     "firmware.notices",
