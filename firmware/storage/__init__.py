@@ -4,13 +4,13 @@
 itself, in the part of the package that knows those files. Everything lives under
 ``root`` ("/" on a board, a host folder in the simulator)::
 
-    settings.json        the settings, replaced whole    settings.py (with the roster:
-    roster.txt           the players' names               roster.txt)
-    games/journal.dj     the game in progress            journal.py (its format too)
-    games/journal.later  events kept past a damaged entry
+    settings.json        the settings, replaced whole (settings.py)
+    roster.txt           the players' names (settings.py)
+    games/journal.dj     the game in progress (journal.py, which gives its format)
+    games/journal.later  events kept past a damaged entry (journal.py)
     games/setup.log      a game being set up (screens/setup.py)
-    games/000001.dkb     finished games, a frame each    archive.py, bundle.py
-    games/000001.dkc     which of them the PC has committed
+    games/000001.dkb     finished games, a frame each (archive.py, bundle.py)
+    games/000001.dkc     which of them the PC has committed (bundle.py)
     games/<id>.dk        a finished game in a file of its own, not yet acknowledged by
                          the PC (the layout before bundles; a game too long for a frame);
                          <id>.ok once acknowledged, <id>.new while written, <id>.bad once
