@@ -1,7 +1,7 @@
 """CRC-32 in Python, for MicroPython builds without ``binascii.crc32``.
 
 The storage checksums every journal entry and archive file with the zip CRC-32; stock
-rp2 firmware computes it in C (binascii), and firmware/storage.py imports this module
+rp2 firmware computes it in C (binascii), and firmware/flash.py imports this module
 only where that is missing, so its table costs heap only there.
 """
 

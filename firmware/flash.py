@@ -1,13 +1,12 @@
-"""The flash's writes and the journal's entries, for firmware/storage.py and
-firmware/archive.py: every write and every os call of the two goes through this module's
-``write`` and ``os`` (which the power-cut tests replace).
+"""The flash's file calls: every write and every os call of the firmware (firmware/storage/,
+and the setup and quick-score screens' logs) goes through this module's ``write`` and
+``os``, which the power-cut tests replace.
 
 Only open/read/write/flush/close and os.rename/remove/listdir/stat/mkdir (os.sync and
 os.statvfs where present) are used: the calls MicroPython and CPython share.
 """
 
 import binascii
-import json
 import os as os  # the power-cut tests replace it
 import sys
 
@@ -23,17 +22,9 @@ CRC: "Any" = getattr(binascii, "crc32", None)
 if CRC is None:
     from .crc import crc32_soft as CRC
 
-# The longest entry, and the longest event entry (docs/record-limits.md, "The journal"):
-# a few times what the rules write (a record without its events about 1.3 KB at most, an
-# event 137 bytes), far below what makes a boot slow. Nothing longer is written, and
-# resume() reads a longer entry as an unreadable one, before parsing it.
-MAX_ENTRY = const(2048)
-MAX_EVENT = const(512)
-# The most of a journal boot reads (one buffer): a game's record and 4,000 events (the
-# record's bound, duelcore.record) as codes, 11 bytes an entry at most, with room to
-# spare. What lies past it is no game's, and stays in the journal set aside whole.
-MAX_JOURNAL = const(49152)
-_CODE = const(1)  # the tag of an event journalled as its code
+# The CRC-32 of any data followed by its own CRC-32 (little-endian) is this constant: one
+# check per entry or file, and a small int on MicroPython, so a good one allocates no long int.
+_RESIDUE = const(0x2144DF1C)
 
 
 def crc32(data: "bytes | bytearray | memoryview", crc: int = 0) -> int:
@@ -41,8 +32,22 @@ def crc32(data: "bytes | bytearray | memoryview", crc: int = 0) -> int:
     return int(CRC(data, crc))
 
 
+def intact(framed: "bytes | bytearray | memoryview") -> bool:
+    """Whether ``framed`` (data, then its CRC-32 little-endian) passes the check."""
+    return crc32(framed) == _RESIDUE
+
+
 def u32(out: bytearray, n: int) -> None:
     out.extend(n.to_bytes(4, "little"))  # one small bytes object, where shifts would make four
+
+
+def read(path: str) -> "bytes | None":
+    """The file at ``path``, whole; None: it cannot be read."""
+    try:
+        with open(path, "rb") as f:
+            return f.read()
+    except OSError:
+        return None
 
 
 def exists(path: str) -> bool:
@@ -93,33 +98,3 @@ def write(path: str, data: "bytes | bytearray | memoryview", mode: str = "wb") -
             remove(path)
         raise
     sync()
-
-
-def frame(out: bytearray, at: int) -> None:
-    """Fill in the length at ``out[at:at+2]`` and append the CRC-32 of that entry."""
-    n = len(out) - at - 2
-    if n > MAX_ENTRY:
-        raise ValueError("journal entry too long")
-    out[at] = n & 0xFF
-    out[at + 1] = n >> 8
-    u32(out, crc32(memoryview(out)[at:]))
-
-
-def event(out: bytearray, event: object, game: object) -> None:
-    """Append one framed journal entry to ``out``: the event's code, else its JSON."""
-    if not isinstance(event, list):
-        raise ValueError("an event is a list")
-    at = len(out)
-    out.extend(b"\0\0")
-    encode = getattr(game, "encode", None)
-    code = encode(event) if encode is not None else None
-    if type(code) is int and code >= 0:
-        out.append(_CODE)
-        while code:
-            out.append(code & 0xFF)
-            code >>= 8
-    else:
-        out.extend(json.dumps(event).encode())
-        if len(out) - at - 2 > MAX_EVENT:
-            raise ValueError("journal entry too long")
-    frame(out, at)

@@ -17,7 +17,9 @@ if TYPE_CHECKING:  # annotations only
 
 
 def boot(app: "App") -> None:
-    """Resume the game in progress (or show the choice of game)."""
+    """Repair what a power cut interrupted (once, here), then resume the game in progress
+    (or show the choice of game)."""
+    app.storage.repair()  # type: ignore[attr-defined]
     record = None
     notice = None
     why = None
@@ -62,7 +64,7 @@ def _replay(app: "App", record: dict) -> int:
     """Play the resumed journal's events into ``app.match`` as far as the rules allow.
     Returns -1 when they all play; else the index of the one refused, after which the
     journal holds the events before it, those after it wait (``Storage.later()``) and
-    the journal as it was is set aside for the PC (archive ``keep_prefix``). A record
+    the journal as it was is set aside for the PC (``Storage.keep_prefix``). A record
     the rules refuse outright (its setup) leaves no game, the journal set aside."""
     events = record["events"]
     record["events"] = []

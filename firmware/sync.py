@@ -57,6 +57,8 @@ Protocol 1 (the record as JSON, one game a call) stays, for a PC that speaks onl
 A game stays listed until acknowledged; acknowledging twice is harmless. Acknowledged
 games stay on the device until space is needed. ``root`` (default ``ROOT``, "/" on a
 board; the simulator sets it to its storage folder) is where Storage keeps its files.
+Each call makes its own Storage, which repairs nothing: the repairs ran once, at the
+app's boot, before the soft reset that stopped the app for sync.
 """
 
 import binascii
@@ -64,7 +66,6 @@ from array import array
 
 from duelcore.record import dumps, name_ok
 
-from . import archive
 from .flash import crc32
 from .rtc import now, set_clock, stamp
 from .storage import Storage
@@ -81,7 +82,7 @@ def _storage(root: "str | None") -> Storage:
 
 def info(root: "str | None" = None) -> None:
     s = _storage(root)
-    print("DK %d %s %d" % (PROTOCOL, s.device_id(), archive.waiting(s)))
+    print("DK %d %s %d" % (PROTOCOL, s.device_id(), s.waiting()))
 
 
 def clock(y: int, mo: int, d: int, h: int, mi: int, sec: int) -> None:
@@ -132,13 +133,13 @@ def base64_soft(data: bytes) -> bytes:
 
 def pull(after: str, n: int, root: "str | None" = None) -> None:
     s = _storage(root)
-    batch, left = archive.first(s, after, n)
+    batch, left = s.first(after, n)
     for item in batch:
         data: bytes | None = None
         try:
-            data = archive.served(item)
+            data = s.served(item)
         except ValueError as e:
-            data = archive.copy(s, item[0])
+            data = s.copy(item[0])
             if data is None:
                 print("BAD %s %s" % (item[0], e))
         if data is not None:
@@ -160,7 +161,7 @@ def acks(coded: str, root: "str | None" = None) -> None:
             seen.extend(b" ")
         seen.extend(gid.encode())
         ids[i] = gid
-    archive.acks(s, ids)  # a game not there is also no longer unsynced
+    s.acks(ids)  # a game not there is also no longer unsynced
     print("ACKS %d %08x" % (len(ids), crc32(seen)))
 
 
@@ -204,7 +205,7 @@ def names(root: "str | None" = None) -> None:
     # Only names a record may hold go out (a hand-edited file may hold anything); the
     # others, and the roster's lines that are not text, are counted.
     kept = [line for line in out if line[1:] and name_ok(line[1:])]
-    left = len(out) - len(kept) + archive.roster_unread(s)
+    left = len(out) - len(kept) + s.roster_unread()
     if left:
         kept.append("!%d" % left)
     for line in kept:
@@ -217,10 +218,10 @@ def roster(names: tuple, renames: dict, root: "str | None" = None) -> None:
 
 
 def raw(game_id: str, root: "str | None" = None) -> None:
-    """An unsynced game's bytes (``archive.extent``), read twice a chunk at a time (their
+    """An unsynced game's bytes (``Storage.extent``), read twice a chunk at a time (their
     length and CRC-32, then their hex): a journal set aside at boot may be tens of KB,
     more than the heap holds as bytes and hex at once."""
-    where = archive.extent(_storage(root), game_id)
+    where = _storage(root).extent(game_id)
     if where is None:
         print("NONE %s" % game_id)
         return
@@ -248,4 +249,4 @@ def raw(game_id: str, root: "str | None" = None) -> None:
 
 
 def aside(game_id: str, root: "str | None" = None) -> None:
-    print(("ASIDE %s" if archive.set_aside(_storage(root), game_id) else "NONE %s") % game_id)
+    print(("ASIDE %s" if _storage(root).set_aside(game_id) else "NONE %s") % game_id)

@@ -1,10 +1,12 @@
 """A journal the device set aside (``<device id>-<n>.journal.dk``, which sync copies raw
 into the quarantine folder, docs/firmware.md): its record and the events that read.
 
-The device frames each entry as firmware/flash.py's ``frame`` does: two bytes of length
-(little-endian), the payload, then the CRC-32 of the length and payload. The first entry
-is the record without its events (JSON); each later one an event, as JSON or, tagged 1,
-as its game's code (1 to 4 bytes, little-endian); an empty one undoes the event before.
+The device frames each entry as firmware/storage/journal.py's ``frame`` does (that
+module's docstring and docs/firmware.md, "The journal", give the format): two bytes of
+length (little-endian), the payload, then the CRC-32 of the length and payload. The
+first entry is the record without its events (JSON); each later one an event, as JSON
+or, tagged 1, as its game's code (1 to 4 bytes, little-endian); an empty one undoes the
+event before.
 """
 
 import json

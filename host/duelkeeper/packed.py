@@ -125,7 +125,7 @@ def acked(ids: list[str], lines: list[bytes]) -> bool:
     return lines == [b"ACKS %d %08x" % (len(ids), zlib.crc32(joined))]
 
 
-MARK = b"\xdb\xf1"  # a frame's marker in a bundle on the device (firmware/bundle.py)
+MARK = b"\xdb\xf1"  # a frame's marker in a bundle on the device (firmware/storage/bundle.py)
 _REACH = 80  # a frame's header is at most 71 bytes: its record starts before this
 
 

@@ -3,7 +3,7 @@
 Finished random games are archived by the firmware's own Storage under CPython
 (``sim.fill``: byte for byte what the device writes), and each one's packed record is
 then appended again and again, under new ids in the device's numbering, by the
-firmware's own bundle code (firmware/bundle.py: ``frame`` and ``append``, its file
+firmware's own bundle code (firmware/storage/bundle.py: ``frame`` and ``append``, its file
 calls routed to ``littlefs-python``) into a littlefs of the device's geometry
 (``rp2.flashimage``: 352 blocks of 4096 bytes at 0xA0000, mounted as MicroPython mounts
 it) until littlefs refuses one. A game of each kind in turn, then each kind alone.
@@ -66,7 +66,8 @@ def _open(fs: LittleFS, p: str, mode: str) -> Any:
 
 def _fill(packed: list[bytes], count: "Synchronized[int]") -> None:
     storage_class()  # the firmware importable
-    from firmware import bundle, flash
+    from firmware import flash
+    from firmware.storage import bundle
 
     fs = flashimage.formatted()
     fs.mkdir("games")
@@ -104,7 +105,7 @@ def main() -> None:
         rows.append([what, f"{size:,.0f} B", f"{capacity(files):,}"])
     print("finished games littlefs holds (host/duelkeeper_dev/bench_littlefs.py): 1408 KB, 352")
     print("  blocks of 4096; the packed records of %d games of each kind, appended to" % SAMPLE)
-    print("  bundles by firmware/bundle.py until full")
+    print("  bundles by firmware/storage/bundle.py until full")
     print(table(["games", "packed record, mean", "games held"], rows))
 
 

@@ -46,7 +46,6 @@ MODULES = (
     "firmware.screens.sheet",
     "firmware.screens.more",
     "firmware.session",
-    "firmware.archive",
     "duelcore.pack",
     "firmware.sync",
     "firmware.notices",

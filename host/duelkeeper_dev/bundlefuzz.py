@@ -1,11 +1,11 @@
 """Damaged bundles and acknowledgements synced: ``python -m duelkeeper_dev.bundlefuzz``.
 
-A bundle of finished games (firmware/bundle.py, written by the firmware's own ``frame``)
+A bundle of finished games (firmware/storage/bundle.py, written by the firmware's own ``frame``)
 gets one kind of damage: bits flipped in one frame or anywhere, a cut, a cut tail with
 games finished after it, a frame written twice, two frames swapped, garbage inserted,
 a checksummed header over garbage, a bundle of the format before with a bit flipped; or
 its acknowledgements (``.dka``) flipped, cut, grown, replaced by a folder. The device
-boots over it (``Storage``: the repairs) and the PC's own sync (duelkeeper/sync.py)
+boots over it (``Storage.repair``) and the PC's own sync (duelkeeper/sync.py)
 runs against the firmware's sync (firmware/sync.py, under CPython, through ``Local``)
 into a new play log. Each outcome is checked: no exception escapes, nothing hangs,
 every game whose frame is still whole somewhere in the bundle is in the log (none lost
@@ -116,7 +116,7 @@ def game(n: int, k: int) -> tuple[dict[str, Any], bytes]:
 @functools.cache
 def _game(n: int, k: int) -> tuple[str, bytes]:
     record = dict(json.loads(_pool(k % len(POOL))), id="%s-%06d" % (DEVICE, n))
-    frame = bytes(firmware("bundle").frame(record["id"], pack.pack_record(record)))
+    frame = bytes(firmware("storage.bundle").frame(record["id"], pack.pack_record(record)))
     return json.dumps(record), frame
 
 
@@ -157,6 +157,7 @@ def check(
     bundles = sorted((root / "games").glob("*.dkb"))
     held = b"".join(p.read_bytes() for p in bundles if p.is_file())
     whole = {r["id"] for r, f in zip(records, frames, strict=True) if f in held}
+    storage().Storage(str(root)).repair()  # the boot, before the PC stops the app to sync
     db = root / ("log%d.sqlite3" % random.getrandbits(32))
     with Log.open(db) as log:
         for i in logged:
@@ -223,7 +224,7 @@ def damage(
         data[at:at] = junk
     elif kind in ("acks damaged", "acks grown"):
         logged = sorted(rng.sample(range(count), rng.randrange(count + 1)))
-        mark = firmware("bundle").mark
+        mark = firmware("storage.bundle").mark
         games = flash(root, bytes(data))
         mark(str(games / "000001.dkb"), [spans[i][0] for i in logged])
         acks = bytearray((games / "000001.dkc").read_bytes())
@@ -244,8 +245,9 @@ def damage(
     if kind == "cut tail, games after":
         last = spans[-1]
         (games / "000001.dkb").write_bytes(bytes(data[: rng.randrange(last[0] + 1, last[1])]))
-        store = storage().Storage(str(root))  # the boot: seals the bundle
-        bundle = firmware("bundle")
+        store = storage().Storage(str(root))
+        store.repair()  # the boot: seals the bundle
+        bundle = firmware("storage.bundle")
         for n in range(count, count + rng.randrange(1, 4)):
             record, frame = game(n + 1, rng.randrange(len(POOL)))
             bundle.append(store.dir, frame)

@@ -1,6 +1,6 @@
 """Damaged journals thrown at the device's resume(): ``python -m duelkeeper_dev.journalfuzz``.
 
-The device's journal decoder (firmware/archive.py ``resume()``, under CPython) gets
+The device's journal decoder (firmware/storage/journal.py ``resume()``, under CPython) gets
 random bytes, real journals with bytes changed, cut short, inserted or checksummed
 garbage, and each outcome is checked: no exception escapes, nothing hangs, no event is
 invented (what comes back is a subsequence of the events written) and no readable event
@@ -37,19 +37,19 @@ SEEDS = 4  # random games of each kind the journals are cut from
 HANG_SECONDS = 10  # a resume() that takes longer counts as a hang
 
 
-def flash() -> ModuleType:
-    """firmware.flash from the checkout (its folder's parent goes on sys.path)."""
+def storage() -> ModuleType:
+    """firmware.storage from the checkout (its folder's parent goes on sys.path), with the
+    MicroPython shims the firmware's drawing imports (the CPython simulator's)."""
+    install()
     if str(ROOT) not in sys.path:
         sys.path.append(str(ROOT))
-    return importlib.import_module("firmware.flash")
-
-
-def storage() -> ModuleType:
-    """firmware.storage from the checkout, with the MicroPython shims the firmware's
-    drawing imports (the CPython simulator's)."""
-    install()
-    flash()
     return importlib.import_module("firmware.storage")
+
+
+def journal_format() -> ModuleType:
+    """firmware.storage.journal, which writes and reads the journal's format."""
+    storage()
+    return importlib.import_module("firmware.storage.journal")
 
 
 @dataclass
@@ -68,8 +68,8 @@ def _record(game: str, seed: int) -> str:
 
 def journal(game: str, seed: int, count: int) -> Journal:
     """The record of a random game and its first ``count`` events, as codes where the
-    game has them (storage.py's own framing)."""
-    fl = flash()
+    game has them (the firmware's own framing)."""
+    fl = journal_format()
     record = json.loads(_record(game, seed))
     events = record.pop("events")[:count]
     out = bytearray(2)
@@ -119,6 +119,7 @@ def resume(data: bytes, root: Path) -> tuple[Any, str | None, list[Any] | None]:
         leftover.unlink()
     (games / "journal.dj").write_bytes(data)
     s = st.Storage(str(root))
+    s.repair()
     record, notice = s.resume()
     return record, notice, s.later()
 
@@ -177,7 +178,7 @@ def damage(j: Journal, rng: random.Random) -> tuple[str, bytes, set[int]]:
     if kind == "checksummed garbage":  # a whole entry no encoder wrote, in place of one
         k = rng.randrange(1, len(j.spans))
         a, b = j.spans[k]
-        fl = flash()
+        fl = journal_format()
         entry = bytearray(2)
         entry.append(1)
         entry.extend(rng.randbytes(rng.randrange(0, 6)))

@@ -2,7 +2,7 @@
 
 The device keeps a finished 7 Wonders Duel game in about 190 bytes instead of the 2 KB of
 its JSON, an Antike Duellum game of 500 events in about 700, so that thousands fit its
-flash (firmware/bundle.py). Whatever is packed unpacks to the same JSON value: unknown
+flash (firmware/storage/bundle.py). Whatever is packed unpacks to the same JSON value: unknown
 keys, free text, floats and big integers all survive, they just cost more bytes than
 the game's own words.
 

@@ -3,6 +3,7 @@ decoder of the fake SPI traffic, and the MicroPython VM with the device packages
 
 import sys
 from pathlib import Path
+from typing import Any
 
 from duelkeeper import mpvm
 from duelkeeper.repo import ROOT
@@ -49,3 +50,13 @@ def commands(dc: object) -> list[int]:
 def run_vm(code: str, files: dict[str, Path] | None = None) -> str:
     """Run ``code`` in the MicroPython VM with firmware/ and boards/ under /lib."""
     return mpvm.run(code, {**DEVICE_FILES, **(files or {})})
+
+
+def booted(root: object) -> Any:
+    """The Storage over the folder ``root`` as a boot leaves it: made, then repaired (as
+    firmware/session.py's ``boot`` does, once)."""
+    from firmware.storage import Storage
+
+    s = Storage(str(root))
+    s.repair()
+    return s

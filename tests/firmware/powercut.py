@@ -1,4 +1,4 @@
-"""A flash that loses power on cue, for firmware/storage.py.
+"""A flash that loses power on cue, for firmware/storage/.
 
 Installed in place of the storage module's ``open`` and ``os``, it counts every byte
 written and every rename, remove, mkdir, flush and sync as one unit of work, and at the

@@ -1,4 +1,4 @@
-"""firmware/bundle.py: finished games many to a file, what a power cut or damage leaves of
+"""firmware/storage/bundle.py: finished games many to a file, what a power cut or damage leaves of
 a bundle, and sync's view of them (firmware/sync.py)."""
 
 import binascii
@@ -7,8 +7,8 @@ import sys
 import zlib
 from pathlib import Path
 
-import fwhelp  # noqa: F401  (the MicroPython shims: storage imports lang, which draws)
 import pytest
+from fwhelp import booted  # (and the MicroPython shims: storage imports lang, which draws)
 
 from duelcore import pack
 from duelcore.engine import game_class
@@ -18,8 +18,8 @@ from duelkeeper.repo import ROOT
 if str(ROOT) not in sys.path:  # the firmware package sits at the top of the checkout
     sys.path.insert(0, str(ROOT))
 
-from firmware import archive, bundle, sync  # noqa: E402
-from firmware.storage import Storage  # noqa: E402
+from firmware import sync  # noqa: E402
+from firmware.storage import Storage, bundle  # noqa: E402
 
 
 def played(s: Storage, seed: int, game: str = "7wd") -> tuple[str, dict]:
@@ -47,7 +47,7 @@ def games(root: Path) -> list[str]:
 
 
 def test_games_go_to_bundles_in_turn(tmp_path: Path) -> None:
-    s = Storage(str(tmp_path))
+    s = booted(tmp_path)
     ids = [
         finished(s, seed, ("7wd", "splendor-duel", "antike-duellum")[seed % 3])
         for seed in range(60)
@@ -66,7 +66,7 @@ def test_games_go_to_bundles_in_turn(tmp_path: Path) -> None:
 
 
 def test_acks_write_each_bundle_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    s = Storage(str(tmp_path))
+    s = booted(tmp_path)
     monkeypatch.setattr(bundle, "BUNDLE_BYTES", 700)  # a few games a bundle
     ids = [finished(s, seed) for seed in range(7)]
     holding = {item[1] for item in bundle.items(s.dir) if item[0] in ids[:5]}
@@ -79,16 +79,16 @@ def test_acks_write_each_bundle_once(tmp_path: Path, monkeypatch: pytest.MonkeyP
         real(p, offsets)
 
     monkeypatch.setattr(bundle, "mark", mark)
-    assert archive.acks(s, ids[:5] + ["nope"]) == 5
+    assert s.acks(ids[:5] + ["nope"]) == 5
     assert sorted(marked) == sorted(holding)  # one write a bundle
     assert s.unsynced() == ids[5:] and s.synced() == ids[:5]
     marked.clear()
-    assert archive.acks(s, ids[:5]) == 5  # twice: harmless, nothing written
+    assert s.acks(ids[:5]) == 5  # twice: harmless, nothing written
     assert s.synced() == ids[:5] and marked == []
 
 
 def test_a_frame_cut_short_is_cut_off_while_its_game_is_in_the_journal(tmp_path: Path) -> None:
-    s = Storage(str(tmp_path))
+    s = booted(tmp_path)
     first = finished(s, 1)
     path = tmp_path / "games" / "000001.dkb"
     whole = path.read_bytes()
@@ -96,45 +96,45 @@ def test_a_frame_cut_short_is_cut_off_while_its_game_is_in_the_journal(tmp_path:
     frame = bundle.frame(gid, pack.pack_record(done))
     for cut in (1, 2, 5, len(frame) - 1):  # what a torn write leaves
         path.write_bytes(whole + frame[:cut])
-        s = Storage(str(tmp_path))
+        s = booted(tmp_path)
         assert path.read_bytes() == whole, cut
         assert s.resume()[0] == done and s.unsynced() == [first]
     # Another game's bytes there are damage, not a cut: kept for sync to copy.
     other = bundle.frame(first[:-1] + "9", pack.pack_record(done))
     path.write_bytes(whole + other[:30])
-    s = Storage(str(tmp_path))
+    s = booted(tmp_path)
     assert path.read_bytes() == whole + other[:30]
     assert [g for g in s.unsynced() if g.endswith(".damaged")] == ["000001.%d.damaged" % len(whole)]
 
 
 def test_a_game_whole_in_its_bundle_is_no_longer_in_progress(tmp_path: Path) -> None:
     """finish() cut after the append, before the journal's removal: the boot removes it."""
-    s = Storage(str(tmp_path))
+    s = booted(tmp_path)
     gid, done = played(s, 3)
     bundle.append(s.dir, bundle.frame(gid, pack.pack_record(done)))
-    s = Storage(str(tmp_path))
+    s = booted(tmp_path)
     assert s.resume() == (None, None) and s.unsynced() == [gid] and s.read(gid) == done
     assert "journal.dj" not in games(tmp_path)
 
 
 def test_boot_tidies_acks_and_temporary_files(tmp_path: Path) -> None:
-    s = Storage(str(tmp_path))
+    s = booted(tmp_path)
     gid = finished(s, 4)
     assert s.ack(gid)
     folder = tmp_path / "games"
     (folder / "000001.dkc").rename(folder / "000001.dkc.tmp")  # cut inside flash.replace
     (folder / "000007.dkc").write_bytes(b"\0\0")  # its bundle removed
     (folder / "000008.dka").write_bytes(b"\0\0")  # the same, in the format before
-    Storage(str(tmp_path))
+    booted(tmp_path)
     assert "000001.dkc" in games(tmp_path)
     assert not {"000007.dkc", "000008.dka", "000001.dkc.tmp"} & set(games(tmp_path))
-    assert Storage(str(tmp_path)).synced() == [gid]
+    assert booted(tmp_path).synced() == [gid]
 
 
 def test_a_game_too_long_for_a_frame_keeps_a_file(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    s = Storage(str(tmp_path))
+    s = booted(tmp_path)
     monkeypatch.setattr(bundle, "FRAME_MAX", 100)  # every game too long
     gid = finished(s, 5)
     assert gid + ".dk" in games(tmp_path) and bundle.names(s.dir) == []
@@ -146,7 +146,7 @@ def test_a_game_too_long_for_a_frame_keeps_a_file(
 def test_sync_copies_damage_raw_and_sets_it_aside(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    s = Storage(str(tmp_path))
+    s = booted(tmp_path)
     ids = [finished(s, seed) for seed in range(3)]
     path = tmp_path / "games" / "000001.dkb"
     data = bytearray(path.read_bytes())
@@ -182,7 +182,7 @@ def test_sync_copies_damage_raw_and_sets_it_aside(
 def test_a_frame_failing_its_check_is_served_bad_and_copied_as_its_record(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    s = Storage(str(tmp_path))
+    s = booted(tmp_path)
     a, b = finished(s, 1), finished(s, 2)
     path = tmp_path / "games" / "000001.dkb"
     data = bytearray(path.read_bytes())
@@ -209,7 +209,7 @@ def test_a_frame_failing_its_check_is_served_bad_and_copied_as_its_record(
 
 
 def twelve(tmp_path: Path) -> tuple[Storage, list[str], Path, bytearray]:
-    s = Storage(str(tmp_path))
+    s = booted(tmp_path)
     ids = [finished(s, seed) for seed in range(12)]
     path = tmp_path / "games" / "000001.dkb"
     return s, ids, path, bytearray(path.read_bytes())
@@ -280,7 +280,7 @@ def test_a_cut_tail_is_sealed_and_games_finished_after_it_are_whole(
     s, ids, path, data = twelve(tmp_path)
     at = start_of(data, ids[11])
     path.write_bytes(bytes(data[: at + 100]))  # cut 100 bytes into its last frame
-    s = Storage(str(tmp_path))  # the boot seals the bundle: the next games go elsewhere
+    s = booted(tmp_path)  # the boot seals the bundle: the next games go elsewhere
     later = [finished(s, seed) for seed in range(12, 15)]
     assert path.read_bytes() == data[: at + 100]
     assert bundle.names(s.dir) == [1, 2]
@@ -299,7 +299,7 @@ def test_a_frame_written_twice_is_one_game(
     path.write_bytes(bytes(twice))
     assert s.waiting() == 12 and s.unsynced() == ids
     assert served(tmp_path, capsys) == dict.fromkeys(ids, "G")
-    assert archive.acks(s, ids) == 12 and s.waiting() == 0
+    assert s.acks(ids) == 12 and s.waiting() == 0
     twice[b - 10] ^= 1  # the first copy's record damaged: the second is served
     path.write_bytes(bytes(twice))
     (tmp_path / "games" / "000001.dkc").unlink()
@@ -318,7 +318,7 @@ def test_bundles_of_the_format_before_are_read_and_sealed(
 ) -> None:
     """A board in the field holds bundles whose frames have no marker: read still, each
     frame checked whole, damage found past; its last bundle takes no new frame."""
-    s = Storage(str(tmp_path))
+    s = booted(tmp_path)
     records = [random_record("7wd", seed) for seed in range(6)]
     frames = [old_frame(r["id"], bytes(pack.pack_record(r))) for r in records]
     ids = [r["id"] for r in records]
@@ -328,7 +328,7 @@ def test_bundles_of_the_format_before_are_read_and_sealed(
     folder = tmp_path / "games"
     (folder / "000001.dkb").write_bytes(bytes(data))
     (folder / "000001.dka").write_bytes((0).to_bytes(2, "little"))  # game 0 acknowledged
-    s = Storage(str(tmp_path))  # the boot writes the acks checked, as .dkc
+    s = booted(tmp_path)  # the boot writes the acks checked, as .dkc
     assert not (folder / "000001.dka").exists()
     assert (folder / "000001.dkc").read_bytes()[:2] == b"\0\0"
     assert s.synced() == [ids[0]] and s.waiting() == 5
@@ -340,13 +340,13 @@ def test_bundles_of_the_format_before_are_read_and_sealed(
             assert s.read(gid) == records[ids.index(gid)]
     new = finished(s, 7)
     assert bundle.names(s.dir) == [1, 2] and s.read(new) is not None
-    assert archive.acks(s, [ids[1]]) == 1
+    assert s.acks([ids[1]]) == 1
     assert s.synced() == sorted([ids[0], ids[1]])
 
 
 def test_acks_are_checked_and_bounded(tmp_path: Path) -> None:
     s, ids, path, data = twelve(tmp_path)
-    assert archive.acks(s, ids[:3]) == 3 and s.waiting() == 9
+    assert s.acks(ids[:3]) == 3 and s.waiting() == 9
     dka = tmp_path / "games" / "000001.dkc"
     good = dka.read_bytes()
     assert len(good) == 3 * 2 + 4
@@ -371,6 +371,6 @@ def test_folders_named_like_its_files_are_ignored(
     gid = finished(s, 20)
     assert s.read(gid) is not None and bundle.names(s.dir) in ([1, 2], [1, 2, 3])
     (folder / "000001.dkc").mkdir()
-    Storage(str(tmp_path))
-    assert archive.acks(s, ids) == 12  # nothing kept: served again, never blocked
+    booted(tmp_path)
+    assert s.acks(ids) == 12  # nothing kept: served again, never blocked
     assert s.waiting() == 13

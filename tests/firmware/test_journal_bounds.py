@@ -1,4 +1,4 @@
-"""The journal's bounds (firmware/flash.py MAX_ENTRY, MAX_EVENT, MAX_JOURNAL) against
+"""The journal's bounds (firmware/storage/journal.py MAX_ENTRY, MAX_EVENT, MAX_JOURNAL) against
 the longest entries the rules let the device write: docs/record-limits.md, "The
 journal", quotes what this prints (``pytest -s``)."""
 
@@ -11,8 +11,8 @@ from duelcore.engine import Match
 from duelcore.sevenwonders.cards import PROGRESS, WONDERS
 from duelkeeper.randomgame import random_record
 from duelkeeper.repo import ROOT
-from firmware import flash
 from firmware.session import VERSION
+from firmware.storage import journal as fmt
 
 GAMES = ("7wd", "splendor-duel", "antike-duellum")
 
@@ -68,9 +68,9 @@ def test_the_longest_record_and_event_fit_with_room() -> None:
     journal = 6 + head + 4000 * 11  # the record's 4,000 events, each code entry 11 bytes
     print(
         "\nlongest record entry %d B (bound %d); longest event %d B (bound %d): %r"
-        % (head, flash.MAX_ENTRY, event, flash.MAX_EVENT, which)
+        % (head, fmt.MAX_ENTRY, event, fmt.MAX_EVENT, which)
     )
-    print("a journal of 4,000 events as codes: %d B (bound %d)" % (journal, flash.MAX_JOURNAL))
-    assert head * 3 // 2 <= flash.MAX_ENTRY
-    assert event * 3 <= flash.MAX_EVENT
-    assert journal <= flash.MAX_JOURNAL
+    print("a journal of 4,000 events as codes: %d B (bound %d)" % (journal, fmt.MAX_JOURNAL))
+    assert head * 3 // 2 <= fmt.MAX_ENTRY
+    assert event * 3 <= fmt.MAX_EVENT
+    assert journal <= fmt.MAX_JOURNAL

@@ -1,4 +1,4 @@
-"""The device's journal decoder (firmware/archive.py resume()) against hostile bytes.
+"""The device's journal decoder (firmware/storage/journal.py resume()) against hostile bytes.
 
 Hypothesis throws random bytes, real journals with bytes changed, and checksummed entries
 no encoder wrote at resume(), through duelkeeper_dev.journalfuzz's check (the command that

@@ -90,7 +90,7 @@ CASES: dict[str, tuple[Change, int, str]] = {
         "Move 10 refused: 9 kept, 11 set aside",
     ),
     "dropped": (lambda e, x: e[:10] + e[11:], 9, "Move 10 refused: 9 kept, 10 set aside"),
-    # longer than any event (flash.MAX_EVENT): unreadable, not parsed; the rest follows
+    # longer than any event (journal.MAX_EVENT): unreadable, not parsed; the rest follows
     "1,000-character card": (
         lambda e, x: e[:11] + [x(["build", 0, "x" * 1000])] + e[11:],
         20,
@@ -145,7 +145,7 @@ def test_the_next_game_leaves_the_copy(tmp_path: Path) -> None:
     [
         (4000, 20, "Save restored: 10 moves"),
         (16000, 20, "Save restored: 10 moves"),
-        # past storage.MAX_JOURNAL: the journal is read as far as that, inside the entry
+        # past journal.MAX_JOURNAL: the journal is read as far as that, inside the entry
         (60000, 10, "Save damaged: resumed at move 10"),
     ],
 )
@@ -153,7 +153,7 @@ def test_a_huge_entry_is_unreadable_not_parsed(
     tmp_path: Path, size: int, resumed: int, notice: str, runtime: str
 ) -> None:
     """A checksummed JSON entry of ``size`` bytes (4,000 booted in 55 s; 16,000 and
-    60,000 never did): over flash.MAX_ENTRY, read as an unreadable entry."""
+    60,000 never did): over journal.MAX_ENTRY, read as an unreadable entry."""
     record, events = written(tmp_path)
     journal = tmp_path / "games" / "journal.dj"
     e = entries(journal.read_bytes())
@@ -213,7 +213,7 @@ def test_a_journal_the_flash_cannot_read_is_set_aside(
     from fwhelp import framebuf  # noqa: F401  (installs the shims: firmware imports them)
     from test_app_setup_resume import _app
 
-    import firmware.archive as archive
+    import firmware.storage.journal as journal
     from boards import sim as board
 
     for name in ("WIDTH", "HEIGHT", "BUTTONS", "ROOT"):
@@ -226,7 +226,7 @@ def test_a_journal_the_flash_cannot_read_is_set_aside(
             raise OSError(5, "EIO")
         return builtins.open(path, *args)
 
-    monkeypatch.setattr(archive, "open", unreadable, raising=False)
+    monkeypatch.setattr(journal, "open", unreadable, raising=False)
     app = _app(tmp_path)
     assert (app.match, app.notice) == (None, "Saved game unreadable")
     assert kept(tmp_path) == [data]

@@ -1,4 +1,4 @@
-"""The device's roster (firmware/archive.py): the PC's names, names spelled here, its
+"""The device's roster (firmware/storage/settings.py): the PC's names, names spelled here, its
 bound, renames in the settings, and a power cut at every unit of a write."""
 
 import sys

@@ -1,4 +1,4 @@
-"""firmware/storage.py: the journal, the archive, settings, and power cuts at every byte."""
+"""firmware/storage/: the journal, the archive, settings, and power cuts at every byte."""
 
 import functools
 import json
@@ -12,8 +12,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-import fwhelp  # noqa: F401  (the MicroPython shims: storage imports lang, which draws)
 import pytest
+from fwhelp import booted  # (and the MicroPython shims: storage imports lang, which draws)
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from powercut import Flash, PowerCut, each_cut
@@ -29,6 +29,7 @@ if str(ROOT) not in sys.path:  # the firmware package sits at the top of the che
 from firmware import crc  # noqa: E402
 from firmware import flash as fwflash  # noqa: E402
 from firmware.storage import Storage  # noqa: E402
+from firmware.storage.journal import frame  # noqa: E402
 
 ID = re.compile(r"^[0-9a-f]{16}-\d{6}$")
 
@@ -61,7 +62,7 @@ def codec(record: dict[str, Any]) -> Any:
 
 
 def kept(root: Path) -> list[bytes]:
-    """The journals set aside whole (archive ``_keep``), oldest first."""
+    """The journals set aside whole (``Storage._keep``), oldest first."""
     games = sorted((root / "games").glob("*.journal.dk"))
     return [p.read_bytes() for p in games]
 
@@ -81,7 +82,7 @@ def entries(data: bytes) -> list[bytes]:
 
 
 def test_start_append_undo_resume_finish(tmp_path: Path) -> None:
-    s = Storage(str(tmp_path))
+    s = booted(tmp_path)
     assert s.resume() == (None, None)
     record = header(3)
     gid = s.start(record)
@@ -95,14 +96,14 @@ def test_start_append_undo_resume_finish(tmp_path: Path) -> None:
             s.append(["coins", 0, 5])
             s.undo()
     s.undo()
-    got, notice = Storage(str(tmp_path)).resume()
+    got, notice = booted(tmp_path).resume()
     assert notice is None
     assert got == dict(record, events=events[:-1])
     Match(got)  # still a legal game
     s.append(events[-1])
-    assert Storage(str(tmp_path)).finish() == gid
+    assert booted(tmp_path).finish() == gid
     assert not journal(tmp_path).exists()
-    s = Storage(str(tmp_path))
+    s = booted(tmp_path)
     assert s.resume() == (None, None)
     assert s.unsynced() == [gid]
     assert s.read(gid) == dict(record, events=events)
@@ -112,7 +113,7 @@ def test_start_append_undo_resume_finish(tmp_path: Path) -> None:
 
 
 def test_journal_grows_one_entry_per_event(tmp_path: Path) -> None:
-    s = Storage(str(tmp_path))
+    s = booted(tmp_path)
     record = header(1)
     s.start(record)
     game = codec(record)
@@ -137,26 +138,26 @@ def test_codes_and_json_give_back_the_events(tmp_path: Path, game: str) -> None:
         record = random_record(game, seed)
         events = record.pop("events")
         record.pop("id")
-        s = Storage(str(tmp_path))
+        s = booted(tmp_path)
         s.start(record)
         g = codec(record)
         for event in events:
             s.append(event, g)
-        got, notice = Storage(str(tmp_path)).resume()
+        got, notice = booted(tmp_path).resume()
         assert notice is None and got == dict(record, events=events)
         kinds = {p[:1] for p in entries(journal(tmp_path).read_bytes())[1:]}
         assert b"\x01" in kinds and kinds <= {b"\x01", b"["}
 
 
 def test_an_event_without_a_code_is_json(tmp_path: Path) -> None:
-    s = Storage(str(tmp_path))
+    s = booted(tmp_path)
     record = header(1)
     s.start(record)
     event = ["coins", 1, {"odd": [1.5, None, "\u00e9"]}]  # refused by the rules, kept as is
     assert codec(record).encode(event) is None
     s.append(event, codec(record))
     assert entries(journal(tmp_path).read_bytes())[-1][:1] == b"["
-    assert Storage(str(tmp_path)).resume()[0]["events"] == [event]  # type: ignore[index]
+    assert booted(tmp_path).resume()[0]["events"] == [event]  # type: ignore[index]
     with pytest.raises(ValueError):
         s.append("not an event")
 
@@ -164,34 +165,34 @@ def test_an_event_without_a_code_is_json(tmp_path: Path) -> None:
 def test_a_journal_packed_throughout_still_resumes(tmp_path: Path) -> None:
     """The first 0.4.0 builds packed the whole journal with duelcore.pack: such a journal
     resumes, is written anew in today's format, and takes new events after it."""
-    s = Storage(str(tmp_path))
+    s = booted(tmp_path)
     record = header(6)
     record["id"] = s.new_id()
     events = events_of(6)[:8]
     v = pack.vocab("7wd")
     out = bytearray(2)
     out.extend(pack.pack_record({k: x for k, x in record.items() if k != "events"}))
-    fwflash.frame(out, 0)
+    frame(out, 0)
     for event in events:
         at = len(out)
         out.extend(b"\0\0")
         pack.pack_event(event, v, out)
-        fwflash.frame(out, at)
+        frame(out, at)
     out.extend(b"\x05\x00ab")  # and a half-written entry
     journal(tmp_path).write_bytes(bytes(out))
-    s = Storage(str(tmp_path))
+    s = booted(tmp_path)
     got, notice = s.resume()
     assert got == dict(record, events=events)
     assert notice == "Save damaged: resumed at move 8"
     assert entries(journal(tmp_path).read_bytes())[0][:1] == b"{"
     s.append(["coins", 0, 1], codec(record))
-    got, notice = Storage(str(tmp_path)).resume()
+    got, notice = booted(tmp_path).resume()
     assert got == dict(record, events=events + [["coins", 0, 1]]) and notice is None
-    assert Storage(str(tmp_path)).finish() == record["id"]
+    assert booted(tmp_path).finish() == record["id"]
 
 
 def test_start_replaces_the_game_in_progress_and_keeps_events(tmp_path: Path) -> None:
-    s = Storage(str(tmp_path))
+    s = booted(tmp_path)
     s.start(header(1))
     s.append(["build", 0, "lumber-yard"])
     record = random_record("7wd", 2)
@@ -204,7 +205,7 @@ def test_start_replaces_the_game_in_progress_and_keeps_events(tmp_path: Path) ->
 
 
 def test_start_refuses_what_is_not_a_record(tmp_path: Path) -> None:
-    s = Storage(str(tmp_path))
+    s = booted(tmp_path)
     with pytest.raises(RecordError):
         s.start({"game": "chess", "players": ["a", "b"], "setup": {}, "format": 1})
     with pytest.raises(RecordError, match="'id' must be 1 to 64"):  # the record's limits
@@ -214,12 +215,12 @@ def test_start_refuses_what_is_not_a_record(tmp_path: Path) -> None:
 
 
 def test_append_without_resume_after_boot(tmp_path: Path) -> None:
-    s = Storage(str(tmp_path))
+    s = booted(tmp_path)
     s.start(header(1))
-    s2 = Storage(str(tmp_path))  # a reboot: the app appends before anything else
+    s2 = booted(tmp_path)  # a reboot: the app appends before anything else
     s2.append(["build", 0, "lumber-yard"])
     assert s2.resume()[0]["events"] == [["build", 0, "lumber-yard"]]  # type: ignore[index]
-    s3 = Storage(str(tmp_path))
+    s3 = booted(tmp_path)
     s3.abandon()
     with pytest.raises(ValueError):
         s3.append(["build", 0, "lumber-yard"])
@@ -227,7 +228,7 @@ def test_append_without_resume_after_boot(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("cut", [1, 2, 5, 7])
 def test_half_written_entry_is_dropped_with_a_notice(tmp_path: Path, cut: int) -> None:
-    s = Storage(str(tmp_path))
+    s = booted(tmp_path)
     record = header(4)
     s.start(record)
     events = events_of(4)[:6]
@@ -236,18 +237,18 @@ def test_half_written_entry_is_dropped_with_a_notice(tmp_path: Path, cut: int) -
     data = journal(tmp_path).read_bytes()
     assert len(entries(data)[-1]) + 6 > 7
     journal(tmp_path).write_bytes(data[:-cut])  # the last entry (8 bytes or more) is cut short
-    s = Storage(str(tmp_path))
+    s = booted(tmp_path)
     got, notice = s.resume()
     assert got is not None and got["events"] == events[:-1]
     assert notice == "Save damaged: resumed at move 5"
     assert len(notice) <= 36  # one line on a 296-pixel screen
     # The damaged tail is gone from the file, so what follows lands after good entries.
     s.append(events[-1])
-    assert Storage(str(tmp_path)).resume() == (dict(got, events=events), None)
+    assert booted(tmp_path).resume() == (dict(got, events=events), None)
 
 
 def test_a_wrong_byte_is_repaired_and_a_garbage_tail_dropped(tmp_path: Path) -> None:
-    s = Storage(str(tmp_path))
+    s = booted(tmp_path)
     record = header(4)
     s.start(record)
     events = events_of(4)[:6]
@@ -257,27 +258,27 @@ def test_a_wrong_byte_is_repaired_and_a_garbage_tail_dropped(tmp_path: Path) -> 
     last = len(entries(bytes(data))[-1]) + 6
     data[-last - 3] ^= 0x40  # inside the fifth event's entry
     journal(tmp_path).write_bytes(bytes(data) + b"\xff" * 11)
-    got, notice = Storage(str(tmp_path)).resume()
+    got, notice = booted(tmp_path).resume()
     assert got is not None and got["events"] == events
     assert notice == "Save damaged: resumed at move 6"
 
 
 def test_an_entry_that_does_not_unpack_ends_the_journal(tmp_path: Path) -> None:
-    s = Storage(str(tmp_path))
+    s = booted(tmp_path)
     s.start(header(4))
     s.append(["build", 0, "lumber-yard"])
     bad = bytearray(b"\x01\x00\xfd")  # a checksummed entry with a bad event header
     fwflash.u32(bad, fwflash.crc32(bad))
     with open(journal(tmp_path), "ab") as f:
         f.write(bad)
-    got, notice = Storage(str(tmp_path)).resume()
+    got, notice = booted(tmp_path).resume()
     assert got is not None and got["events"] == [["build", 0, "lumber-yard"]]
     assert notice is not None
 
 
 def _journal_of(tmp_path: Path, seed: int, n: int) -> tuple[bytes, list[Any]]:
     """A journal of a 7WD game's first ``n`` events (as codes), and those events."""
-    s = Storage(str(tmp_path))
+    s = booted(tmp_path)
     record = header(seed)
     s.start(record)
     events = events_of(seed)[:n]
@@ -294,7 +295,7 @@ def test_every_byte_of_a_journal_flipped_loses_no_event(tmp_path: Path) -> None:
             bad = bytearray(data)
             bad[at] ^= xor
             journal(tmp_path).write_bytes(bytes(bad))
-            got, notice = Storage(str(tmp_path)).resume()
+            got, notice = booted(tmp_path).resume()
             assert got is not None and got["events"] == events, (at, xor)
             assert notice == "Save repaired: no move lost"
             assert journal(tmp_path).read_bytes() == data  # repaired on the flash too
@@ -314,14 +315,14 @@ def test_entries_past_an_unreadable_one_are_kept_for_later(tmp_path: Path) -> No
     bad[at + 3] ^= 0x11
     bad[at + 4] ^= 0x22
     journal(tmp_path).write_bytes(bytes(bad))
-    s = Storage(str(tmp_path))
+    s = booted(tmp_path)
     got, notice = s.resume()
     assert got is not None and got["events"] == events[:24]
     assert notice == "Save damaged: enter move 25 again"
     assert s.later() == events[25:]
     assert journal(tmp_path).read_bytes() == data[:at]  # cut: what is appended follows
     # A second boot before anything is entered finds the same.
-    s = Storage(str(tmp_path))
+    s = booted(tmp_path)
     assert s.resume() == (dict(got, events=events[:24]), None)
     assert s.later() == events[25:]
     s.append(events[24], codec(got))  # the player enters move 25 again
@@ -351,7 +352,7 @@ def test_a_checksummed_entry_no_encoder_wrote_is_refused(tmp_path: Path, code: b
     fwflash.u32(bad, fwflash.crc32(bad))
     at = _entry_at(data, 3)
     journal(tmp_path).write_bytes(data[:at] + bytes(bad) + data[at:])
-    s = Storage(str(tmp_path))
+    s = booted(tmp_path)
     got, notice = s.resume()
     assert got is not None and got["events"] == events[:2]
     assert notice == "Save damaged: enter move 3 again"
@@ -363,9 +364,9 @@ def test_a_checksummed_entry_no_encoder_wrote_is_refused(tmp_path: Path, code: b
     [b"\x05\x00xyz", b"hello world, not a journal", b"\xff" * 300, b"\x03\x00abc\0\0\0\0"],
 )
 def test_garbage_journal_is_set_aside(tmp_path: Path, garbage: bytes) -> None:
-    Storage(str(tmp_path))
+    booted(tmp_path)
     journal(tmp_path).write_bytes(garbage)
-    s = Storage(str(tmp_path))
+    s = booted(tmp_path)
     assert s.resume() == (None, "Saved game unreadable: set aside")
     assert kept(tmp_path) == [garbage]
     assert s.resume() == (None, None)
@@ -374,9 +375,9 @@ def test_garbage_journal_is_set_aside(tmp_path: Path, garbage: bytes) -> None:
 
 
 def test_empty_journal_is_no_game(tmp_path: Path) -> None:
-    Storage(str(tmp_path))
+    booted(tmp_path)
     journal(tmp_path).write_bytes(b"")
-    assert Storage(str(tmp_path)).resume() == (None, None)
+    assert booted(tmp_path).resume() == (None, None)
     assert not journal(tmp_path).exists()
 
 
@@ -393,19 +394,19 @@ def finished(s: Storage, seed: int) -> str:
 
 
 def test_ids_count_up_and_survive_a_lost_counter(tmp_path: Path) -> None:
-    s = Storage(str(tmp_path))
+    s = booted(tmp_path)
     a = finished(s, 1)
     b = finished(s, 2)
     assert a.endswith("-000001") and b.endswith("-000002") and a[:16] == b[:16]
     (tmp_path / "games" / "seq").unlink()
-    assert Storage(str(tmp_path)).new_id().endswith("-000003")
+    assert booted(tmp_path).new_id().endswith("-000003")
     (tmp_path / "games" / "seq").write_bytes(b"garbage")
-    assert Storage(str(tmp_path)).new_id().endswith("-000003")
+    assert booted(tmp_path).new_id().endswith("-000003")
     assert s.device_id() == a[:16] == (tmp_path / "games" / "device").read_text()
 
 
 def test_ack_and_read(tmp_path: Path) -> None:
-    s = Storage(str(tmp_path))
+    s = booted(tmp_path)
     a, b = finished(s, 1), finished(s, 2)
     assert s.unsynced() == [a, b]
     assert s.ack(a) and s.ack(a)  # twice is harmless
@@ -444,9 +445,9 @@ def legacy(s: Storage, gid: str, suffix: str) -> None:
 def test_acknowledged_games_go_when_space_is_needed(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from firmware import bundle
+    from firmware.storage import bundle
 
-    s = Storage(str(tmp_path))
+    s = booted(tmp_path)
     monkeypatch.setattr(bundle, "BUNDLE_BYTES", 300)  # a game a bundle
     ids = [finished(s, seed) for seed in range(4)]
     assert len(bundle.names(s.dir)) == 4
@@ -469,7 +470,7 @@ def test_acknowledged_games_of_the_layout_before_bundles(
 ) -> None:
     """A game a file, as the firmware before bundles kept them: read, synced and
     acknowledged as they were, at most KEEP_ACKED kept."""
-    s = Storage(str(tmp_path))
+    s = booted(tmp_path)
     monkeypatch.setattr(Storage, "KEEP_ACKED", 2)
     ids = [finished(s, seed) for seed in range(4)]
     records = [s.read(gid) for gid in ids]
@@ -489,7 +490,7 @@ def test_acknowledged_games_of_the_layout_before_bundles(
 
 
 def test_boot_completes_or_drops_an_interrupted_archive_write(tmp_path: Path) -> None:
-    s = Storage(str(tmp_path))
+    s = booted(tmp_path)
     gid = s.start(header(5))
     for event in events_of(5):
         s.append(event)
@@ -500,11 +501,11 @@ def test_boot_completes_or_drops_an_interrupted_archive_write(tmp_path: Path) ->
     fwflash.u32(good, fwflash.crc32(good))
     (games / (gid + ".new")).write_bytes(bytes(good[:-1]))  # cut short: dropped
     (games / "junk.tmp").write_bytes(b"x")
-    s = Storage(str(tmp_path))
+    s = booted(tmp_path)
     assert sorted(os.listdir(games)) == ["device", "journal.dj", "seq"]
     assert s.resume()[0] == record
     (games / (gid + ".new")).write_bytes(bytes(good))  # complete: archived, journal dropped
-    s = Storage(str(tmp_path))
+    s = booted(tmp_path)
     assert sorted(os.listdir(games)) == sorted(["device", gid + ".dk", "seq"])
     assert s.resume() == (None, None) and s.read(gid) == record
 
@@ -512,14 +513,14 @@ def test_boot_completes_or_drops_an_interrupted_archive_write(tmp_path: Path) ->
 def test_a_damaged_archive_write_with_no_journal_is_kept(tmp_path: Path) -> None:
     """finish() removes the journal only after the whole .new is renamed, so a torn .new
     with no journal is flash damage: it is kept, as the game's .dk, for sync to copy."""
-    s = Storage(str(tmp_path))
+    s = booted(tmp_path)
     gid = finished(s, 5)
     games = tmp_path / "games"
     good = s.stored(gid)
     assert good is not None
     legacy(s, gid, ".new")
     (games / (gid + ".new")).write_bytes(good[:-7])  # torn, and no journal holds the game
-    s = Storage(str(tmp_path))
+    s = booted(tmp_path)
     assert (games / (gid + ".dk")).read_bytes() == good[:-7]
     assert s.unsynced() == [gid]
     with pytest.raises(ValueError, match="fails its checksum"):
@@ -528,22 +529,22 @@ def test_a_damaged_archive_write_with_no_journal_is_kept(tmp_path: Path) -> None
     (games / (gid + ".dk")).rename(games / (gid + ".ok"))
     (games / (gid + ".ok")).write_bytes(good)
     (games / (gid + ".new")).write_bytes(good[:-7])
-    s = Storage(str(tmp_path))
+    s = booted(tmp_path)
     assert not (games / (gid + ".new")).exists() and s.synced() == [gid]
 
 
 def test_boot_keeps_a_journal_cut_between_remove_and_rename(tmp_path: Path) -> None:
     """Where rename cannot replace a file, storage removes the target first: a cut
     between the two steps leaves only journal.tmp, which the next boot puts back."""
-    s = Storage(str(tmp_path))
+    s = booted(tmp_path)
     s.start(header(1))
     s.append(["build", 0, "lumber-yard"])
     games = tmp_path / "games"
     (games / "journal.dj").rename(games / "journal.tmp")
-    got, notice = Storage(str(tmp_path)).resume()
+    got, notice = booted(tmp_path).resume()
     assert got is not None and got["events"] == [["build", 0, "lumber-yard"]] and notice is None
     (games / "journal.tmp").write_bytes(b"stale")  # beside a journal: dropped
-    assert Storage(str(tmp_path)).resume()[0] == got
+    assert booted(tmp_path).resume()[0] == got
     assert not (games / "journal.tmp").exists()
 
 
@@ -551,12 +552,12 @@ def test_boot_keeps_a_journal_cut_between_remove_and_rename(tmp_path: Path) -> N
 
 
 def test_settings(tmp_path: Path) -> None:
-    s = Storage(str(tmp_path))
+    s = booted(tmp_path)
     assert s.settings() == {}
     (tmp_path / "settings.json").write_text('{"board": "badger2040"}')  # written by deploy
     value = dict(s.settings(), players=["Ann", "Bob"], last_players=[0, 1])
     s.save_settings(value)
-    assert Storage(str(tmp_path)).settings() == value
+    assert booted(tmp_path).settings() == value
     assert json.loads((tmp_path / "settings.json").read_text()) == value
     (tmp_path / "settings.tmp").write_text('{"board": "x"}')
     (tmp_path / "settings.json").write_text('{"board": ')  # torn (a FAT flash)
@@ -609,7 +610,7 @@ class Model:
 
 def observe(root: Path) -> Model:
     """Boot a fresh Storage on the flash and read back everything."""
-    s = Storage(str(root))
+    s = booted(root)
     m = Model()
     record, _ = s.resume()
     if record is not None:
@@ -638,7 +639,7 @@ def script() -> list[Step]:
         steps.append((do, model))
 
     def boot(c: Ctx) -> None:
-        c["s"] = Storage(str(c["root"]))
+        c["s"] = booted(c["root"])
 
     add(boot, lambda m: None)
     names = {"players": ["Ann", "Bob"], "board": "sim"}
@@ -731,7 +732,7 @@ def test_power_cut_at_every_unit(tmp_path: Path, kind: str, rename_over: bool) -
         shutil.copytree(tmp_path / ("before%d" % k), root)
         c: Ctx = {"root": root, "ids": ctx["ids"]}
         if k:
-            c["s"] = Storage(str(root))
+            c["s"] = booted(root)
             c["s"].resume()
         with installed(Flash(kind, cut - starts[k], rename_over)), pytest.raises(PowerCut):
             steps[k][0](c)
@@ -743,7 +744,7 @@ def test_power_cut_at_every_unit(tmp_path: Path, kind: str, rename_over: bool) -
             outcomes["after"] += 1
         assert same(observe(root), got)  # a second boot changes nothing
         if got.game is not None:  # and the journal takes the next event where it left off
-            s = Storage(str(root))
+            s = booted(root)
             s.append(["coins", 0, 1])
             record = s.resume()[0]
             assert record is not None

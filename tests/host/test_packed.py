@@ -1,5 +1,5 @@
 """Sync protocol 2's lines (duelkeeper.packed), against the device's own code for them:
-firmware/archive.py writes the archive file, firmware/sync.py front-decodes the acks."""
+firmware/storage/archive.py writes the archive file, firmware/sync.py front-decodes the acks."""
 
 import binascii
 import contextlib

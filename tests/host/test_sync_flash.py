@@ -25,7 +25,9 @@ def bundle_of(root: Path, n: int, device: str = fz.DEVICE) -> tuple[list[dict[st
     data = b"".join(f for _, f in made)
     if device != fz.DEVICE:
         records = [dict(r, id=r["id"].replace(fz.DEVICE, device)) for r in records]
-        data = b"".join(bytes(fz.firmware("bundle").frame(r["id"], pack(r))) for r in records)
+        data = b"".join(
+            bytes(fz.firmware("storage.bundle").frame(r["id"], pack(r))) for r in records
+        )
     games = fz.flash(root, data)
     (games / "device").write_text(device)
     return records, data
@@ -86,7 +88,7 @@ def test_a_file_holding_another_game_twice_is_the_flashs(tmp_path: Path) -> None
     records, _ = bundle_of(tmp_path / "flash", 3)
     ids = [r["id"] for r in records]
     games = tmp_path / "flash" / "games"
-    wrong = fz.firmware("bundle").frame(ids[0], pack(dict(records[1], id=ids[2] + "x")))
+    wrong = fz.firmware("storage.bundle").frame(ids[0], pack(dict(records[1], id=ids[2] + "x")))
     (games / "000001.dkb").write_bytes(bytes(wrong) + fz.game(2, 1)[1] + fz.game(3, 2)[1])
     out, logged = synced(fz.Local(tmp_path / "flash"), tmp_path / "log.db")
     assert logged == set(ids[1:])
@@ -101,7 +103,7 @@ def test_bytes_that_arrive_whole_but_do_not_unpack_are_set_aside_once(tmp_path: 
     later = bytes([9, 1]) + b"a newer codec's record"  # version 9: no codec here reads it
     body = bytearray(later)
     games = tmp_path / "flash" / "games"
-    frame = fz.firmware("bundle").frame(ids[1], body)
+    frame = fz.firmware("storage.bundle").frame(ids[1], body)
     (games / "000001.dkb").write_bytes(fz.game(1, 0)[1] + bytes(frame) + fz.game(3, 2)[1])
     out, logged = synced(fz.Local(tmp_path / "flash"), tmp_path / "log.db")
     assert logged == {ids[0], ids[2]}

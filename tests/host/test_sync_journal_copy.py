@@ -1,7 +1,7 @@
 """A journal the device set aside at boot reaches the PC through sync (issue 25).
 
 Boot keeps the journal as it was, when it could not replay it whole, as
-``<device id>-<n>.journal.dk`` (firmware/archive.py ``_keep``). The device serves it
+``<device id>-<n>.journal.dk`` (firmware/storage/journal.py ``_keep``). The device serves it
 as damaged (``BAD``), so sync copies it raw into the quarantine folder beside the log
 and has the device set it aside (``.bad``), as for any game damaged on flash: once.
 """

@@ -20,14 +20,15 @@ from duelkeeper.mpycross import compile_file
 from duelkeeper.randomgame import random_record
 from duelkeeper.repo import CORE, ROOT
 
-# The core (pack.py reads each game's words), and what storage imports: archive.py words
+# The core (pack.py reads each game's words), and what storage imports: journal.py words
 # its notices, which the build reads from English's catalog (lookup.py, through
 # canvas.py's open file).
 CORE_FILES = list(CORE.rglob("*.py"))
 FIRMWARE_FILES = [
     ROOT / "firmware" / n
     for n in (
-        *("__init__.py", "storage.py", "archive.py", "bundle.py", "sync.py", "lang.py"),
+        *("__init__.py", "storage/__init__.py", "storage/journal.py", "storage/archive.py"),
+        *("storage/settings.py", "storage/bundle.py", "sync.py", "lang.py"),
         "words.py",
         *("lookup.py", "crc.py", "flash.py", "rtc.py", "clock.py", "gfx/__init__.py"),
         *("gfx/canvas.py", "gfx/font.py"),
@@ -160,8 +161,8 @@ for name in journals:
 _VM_BUNDLES = r"""
 import json, os
 from duelcore import pack
-from firmware import bundle, sync
-from firmware.storage import Storage
+from firmware import sync
+from firmware.storage import Storage, bundle
 with open("/data/in.json") as f:
     data = json.load(f)
 os.mkdir("/b")

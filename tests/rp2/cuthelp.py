@@ -188,7 +188,7 @@ class State(NamedTuple):
 
 def state(image: Path) -> State:
     """Mount the flash with littlefs-python, copy the games and settings to a folder,
-    and let firmware/storage.py (under CPython) repair and read them, as a boot would."""
+    and let firmware/storage/ (under CPython) repair and read them, as a boot would."""
     install_shims()
     from firmware.storage import Storage
 
@@ -200,6 +200,7 @@ def state(image: Path) -> State:
                 (root / rel).parent.mkdir(parents=True, exist_ok=True)
                 (root / rel).write_bytes(data)
         s: Any = Storage(str(root))
+        s.repair()
         record, notice = s.resume()
         journal = None
         if record is not None:

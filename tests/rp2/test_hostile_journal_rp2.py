@@ -1,7 +1,7 @@
 """A journal holding a huge checksummed entry boots on the real rp2 port in bounded time
 (issue 25: a 4,000-byte entry took 55 s, 16,000 and 60,000 bytes never booted).
 
-The entry is longer than any the firmware writes (storage.MAX_ENTRY), so resume() reads
+The entry is longer than any the firmware writes (journal.MAX_ENTRY), so resume() reads
 it as unreadable without parsing it: the game resumes before it, the events after it
 wait for the player, and the journal as it was is kept for sync. One boot: the
 emulated RP2040 is CPU-heavy.
@@ -52,7 +52,7 @@ def test_a_huge_entry_boots_in_bounded_time(tmp_path: Path) -> None:
     files = flashimage.read_back(storage / "flash.img")
     kept = [name for name in files if name.endswith(".journal.dk")]
     assert [files[name] for name in kept] == [journal]
-    # storage.MAX_JOURNAL bytes read, the huge entry cut there: the game is its first 6
+    # journal.MAX_JOURNAL bytes read, the huge entry cut there: the game is its first 6
     # events; the ones past the entry are in the copy only
     assert journal.startswith(files["games/journal.dj"])
     assert len(files["games/journal.dj"]) == prefix

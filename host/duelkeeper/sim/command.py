@@ -126,7 +126,7 @@ def _device(options: Options) -> Device | Rp2Device:
 
 def set_lang(storage: Path, target: str, lang: str) -> None:
     """Set the device's language in the simulator's flash folder, as the device's own
-    language menu would (firmware/storage.py writes it)."""
+    language menu would (firmware/storage/settings.py writes it)."""
     if target == "rp2":
         raise DuelkeeperError(
             "--lang sets the simulator's flash folder; on --target rp2, `duelkeeper deploy "

@@ -1,7 +1,7 @@
 """Finished random games on the simulated flash: ``duelkeeper sim --games N --seed S``.
 
 Each game is played by choosing among the core's own legal events, then journalled and
-archived with the firmware's own Storage (firmware/storage.py, run here under CPython),
+archived with the firmware's own Storage (firmware/storage/, run here under CPython),
 so the files are byte for byte what the device writes: the sync tests and the bench
 read them back through the real device code.
 

@@ -4,7 +4,9 @@ tests/rp2/test_power_cuts.py puts this module at ``/pcut.py`` on an emulated boa
 holds the shipped build but no ``main.py``: the board then boots to its REPL at once (no
 app, no panel), and each trial is one storage call cut inside one of its flash
 operations. The calls and their arguments are the app's (firmware/app.py, session.py,
-screens/): the journal gets the very bytes the app would write.
+screens/): the journal gets the very bytes the app would write. The repairs at boot
+(``Storage.repair``) were made by the boot that wrote the state cut here, and a Storage
+makes none: the first flash operation after the command is the call's own.
 """
 
 from firmware.storage import Storage
@@ -21,32 +23,23 @@ class Coded:
         return self.code
 
 
-class Running(Storage):  # type: ignore[misc]  # firmware: checked in the device run
-    """Storage as the app holds it while it runs: the repairs at boot (``reconcile``)
-    were made by the boot that wrote the state cut here, so the first flash operation
-    after the command is the call's own."""
-
-    def reconcile(self) -> None:
-        pass
-
-
 def append(event: "list[object]", code: int) -> None:
-    Running("/").append(event, Coded(code))
+    Storage("/").append(event, Coded(code))
 
 
 def start(record: "dict[str, object]") -> None:
-    Running("/").start(record)
+    Storage("/").start(record)
 
 
 def finish() -> None:
-    Running("/").finish()
+    Storage("/").finish()
 
 
 def save_settings(value: "dict[str, object]") -> None:
-    Running("/").save_settings(value)
+    Storage("/").save_settings(value)
 
 
 def ack_oldest() -> None:
     """What sync's ``ack`` does to the oldest game not yet acknowledged."""
-    s = Running("/")
+    s = Storage("/")
     s.ack(s.unsynced()[0])

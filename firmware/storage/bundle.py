@@ -1,4 +1,4 @@
-"""Finished games kept many to a file: the bundles (firmware/archive.py's archive).
+"""Finished games kept many to a file: the bundles (archive.py's, in firmware/storage/).
 
 littlefs gives a small file a directory entry of its own, which costs about 2 KB of
 flash whatever its size, and a larger one a 4 KB block: one file a game held 452 games
@@ -25,7 +25,7 @@ length | id | record | CRC-32 over all``, no marker) are still read, each checke
 Games are appended to the last bundle until the next would take it past
 ``BUNDLE_BYTES`` (four 4 KB blocks, less littlefs's pointers), then to a new one. A frame
 is appended whole with one write; a bundle whose end is not a whole frame (a torn write,
-damage) is sealed at boot (``reconcile``): what comes next goes to a new bundle. A
+damage) is sealed at boot (``repair``): what comes next goes to a new bundle. A
 bundle is removed whole once every frame in it is acknowledged, oldest first, when
 space is needed. Reading walks the frames' headers (a read and a seek each), so counting
 and listing 3,000 games reads a few tens of KB, not the flash; bytes past
@@ -34,7 +34,7 @@ and listing 3,000 games reads a few tens of KB, not the flash; bytes past
 
 from duelcore.compat import const
 
-from . import flash
+from .. import flash
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # annotations only
@@ -288,7 +288,7 @@ def drop_acked(folder: str, enough: "Any") -> None:
                 break
         if done:
             p = path(folder, k)
-            flash.os.remove(p)  # then its acks: a cut between leaves them to reconcile
+            flash.os.remove(p)  # then its acks: a cut between leaves them to repair
             flash.remove(p[:-1] + "c")
             flash.remove(p[:-1] + "a")
             flash.sync()
@@ -303,7 +303,7 @@ def last_ids(folder: str) -> "list[str]":
     return []
 
 
-def reconcile(folder: str, journal: "str | None") -> None:
+def repair(folder: str, journal: "str | None") -> None:
     """At boot: acks of a bundle removed go, those of the format before are rewritten
     checked. The last bundle must end in a whole frame of
     this format: a tail that is the start of the frame of the game still in the journal
