@@ -29,8 +29,8 @@ from . import bundle, flash
 from .lang import tr
 from .rtc import end
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # annotations only
+_TYPE_CHECKING = const(0)  # annotations only: the compiler drops the block
+if _TYPE_CHECKING:
     from collections.abc import Iterator
     from typing import Any
 

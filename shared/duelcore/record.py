@@ -7,7 +7,7 @@ shares and leaves the setup and events to the game. Unknown keys are kept untouc
 import json
 
 from .compat import const
-from .errors import RecordError
+from .errors import IllegalEvent, RecordError
 from .jsontext import dumps as text
 
 FORMAT = 1
@@ -196,8 +196,4 @@ def check_event(event: object) -> None:
         reason = "the player must be 0 or 1"
     else:
         return
-    # Imported on refusal only: replaying a game checks every event (and an import per
-    # call costs more than the checks).
-    from .errors import IllegalEvent
-
     raise IllegalEvent(reason)

@@ -12,7 +12,7 @@ from duelcore.sevenwonders.cards import PROGRESS, WONDERS
 from duelkeeper.randomgame import random_record
 from duelkeeper.repo import ROOT
 from firmware import flash
-from firmware.session import VERSION
+from firmware.app import VERSION
 
 GAMES = ("7wd", "splendor-duel", "antike-duellum")
 
