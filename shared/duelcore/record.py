@@ -8,10 +8,10 @@ import json
 
 from .compat import const
 from .errors import IllegalEvent, RecordError
+from .games import GAMES
 from .jsontext import dumps as text
 
 FORMAT = 1
-GAMES = ("7wd", "splendor-duel", "antike-duellum")
 # docs/record-limits.md: an id names the game's files; a name is what a screen shows;
 # a game's events are bounded far above what any game of the rules needs.
 _ID_MAX = const(64)

@@ -17,6 +17,7 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any
 
+from duelcore.games import GAMES
 from duelcore.quick import choices, fields, stride, wins
 from duelcore.sevenwonders.cards import PROGRESS, WONDER_COUNT, card, wonder_name
 from duelcore.splendor.cards import TOKENS, card_id
@@ -25,7 +26,6 @@ from duelkeeper.errors import DuelkeeperError
 from duelkeeper.sim.device import Device
 from duelkeeper.sim.script import BUTTONS, LONG_MS, PRESS_MS, Step, masks
 
-GAMES = ("7wd", "splendor-duel", "antike-duellum")
 _MAX_STEPS = 400  # gestures for one event before the autoplayer gives up
 
 
