@@ -25,7 +25,7 @@ from .menu import Menu
 
 _TYPE_CHECKING = const(0)  # annotations only: the compiler drops the block
 if _TYPE_CHECKING:
-    from duelcore.sevenwonders.game import Game
+    from duelcore.sevenwonders.rules import Game
 
     from ..contracts import App
 

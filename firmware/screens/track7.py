@@ -16,7 +16,7 @@ Mausoleum, who starts the next age) opens by itself after the event that caused 
 
 from duelcore.compat import const
 from duelcore.sevenwonders.codes import VERBS
-from duelcore.sevenwonders.game import PENDING
+from duelcore.sevenwonders.rules import PENDING
 
 from ..gfx.canvas import SMALL, Canvas
 from ..gfx.icons import COIN, SCIENCE, SCROLL, SHIELD, STAR, WONDER
@@ -27,7 +27,7 @@ from .tracking import Tracking
 
 _TYPE_CHECKING = const(0)  # annotations only: the compiler drops the block
 if _TYPE_CHECKING:
-    from duelcore.sevenwonders.game import Game
+    from duelcore.sevenwonders.rules import Game
 
     from ..contracts import App
 

@@ -125,7 +125,7 @@ def _core_words() -> set:
     from duelcore.splendor.rules import VICTORIES
 
     out = set(TOKENS) | set(VICTORIES) | set(PHASES.split())
-    tree = ast.parse((CORES / "sevenwonders" / "game.py").read_text(encoding="utf-8"))
+    tree = ast.parse((CORES / "sevenwonders" / "rules.py").read_text(encoding="utf-8"))
     for node in ast.walk(tree):  # self.victory = "civil", and _win()'s "military"...
         if (
             isinstance(node, ast.Assign)

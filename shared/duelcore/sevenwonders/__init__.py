@@ -1,7 +1,7 @@
 """7 Wonders Duel (base game)."""
 
 from . import cards, codes
-from .game import Game
+from .rules import Game
 
 __all__ = ("Game", "cards", "codes", "quick", "words")
 
