@@ -14,7 +14,7 @@ from duelcore.errors import IllegalEvent
 from . import rtc, session, ui
 from .buttons import BTN_B, LONG, PRESS, REPEAT, Buttons
 from .display.refresh import Refresh
-from .gamelist import GAMES
+from .gamelist import GAMES, tracking
 from .lang import seat, tr
 from .screens import choice, sheet
 from .screens.games import Screen as Games
@@ -236,29 +236,19 @@ class App:
         return module[module.rfind(".") + 1 :]
 
     def track(self) -> None:
-        """Home to the game's tracking screen (a quick score's: its pad); it opens the
-        score sheet or a pending choice."""
-        # Imported here, not at the top: a game needs only its own tracking screens, and
-        # each game's are 2 to 7 KB of heap that no other needs (docs/benchmarks.md,
-        # "Imported where they are used").
+        """Home to the game's tracking screen (gamelist.tracking; a quick score's: its
+        pad); it opens the score sheet or a pending choice."""
         m = self.match
-        game = m.record["game"] if m is not None else None
-        if m is not None and m.record["setup"].get("score_only"):
+        if m is None:
+            return
+        if m.record["setup"].get("score_only"):
+            # Imported here, as gamelist.tracking imports a game's: only a quick score
+            # needs the pad (docs/benchmarks.md, "Imported where they are used").
             from .screens import quick
 
             self.home(quick.Screen(self))
-        elif game == "7wd":
-            from .screens import track7
-
-            self.home(track7.Screen(self))
-        elif game == "splendor-duel":
-            from .screens import tracksd
-
-            self.home(tracksd.Screen(self))
         else:
-            from .screens import trackad
-
-            self.home(trackad.Screen(self))
+            self.home(tracking(m.record["game"])(self))
         self.stack[0].follow()
 
     def play(self, event: list) -> bool:

@@ -12,17 +12,18 @@ from micropython import const
 
 from duelcore.antike.queries import needs
 
-from ..gfx.canvas import LARGE, SMALL, Canvas
-from ..gfx.icons import CROWN
-from ..lang import lang, name, tr
-from ..notices import PAID, describe
-from ..ui import big, columns, corrections, flag
-from . import choice, turnad
-from .tracking import Tracking
+from ...gfx.canvas import LARGE, SMALL, Canvas
+from ...gfx.icons import CROWN
+from ...lang import lang, name, tr
+from ...notices import PAID, describe
+from ...screens import choice
+from ...screens.tracking import Tracking
+from ...ui import big, columns, corrections, flag
+from . import turn
 
 _TYPE_CHECKING = const(0)  # annotations only: the compiler drops the block
 if _TYPE_CHECKING:
-    from ..contracts import App
+    from ...contracts import App
 
 NEAR = 2
 PAGE = 5  # list rows a screen shows (ui.menu): a page of the card list
@@ -89,10 +90,10 @@ class Screen(Tracking):
         correction (the start's coin too): the C menu or the game, as it was."""
         app = self.app
         if app.match.played and app.match.event(-1)[0] not in _FIXES:
-            app.push(turnad.Screen(app))
+            app.push(turn.Screen(app))
 
-    def turn(self) -> turnad.Screen:
-        return turnad.Screen(self.app)
+    def turn(self) -> turn.Screen:
+        return turn.Screen(self.app)
 
     def pending(self) -> choice.Screen:
         """The pending choice (an event card from the display, in the language's order
@@ -101,8 +102,8 @@ class Screen(Tracking):
         card of a page two presses from it at most)."""
         app = self.app
         g = app.match.game
-        events = turnad.collated(g.legal())
-        labels = [turnad.label(ev, app.players()) for ev in events]
+        events = turn.collated(g.legal())
+        labels = [turn.label(ev, app.players()) for ev in events]
         who = app.players()[g.result()["turn"] or 0]
         head = tr("%s: which event card?") % who
         s = choice.Screen(app, head, labels, events, (min(len(events), PAGE) - 1) // 2)

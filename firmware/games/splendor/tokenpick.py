@@ -24,14 +24,14 @@ from micropython import const
 
 from duelcore.splendor.cards import TOKENS
 
-from .. import ui
-from ..lang import name, tr, word
-from . import BTN_A, BTN_B, BTN_C, PRESS, REPEAT
-from .menu import Menu
+from ... import ui
+from ...lang import name, tr, word
+from ...screens import BTN_A, BTN_B, BTN_C, PRESS, REPEAT
+from ...screens.menu import Menu
 
 _TYPE_CHECKING = const(0)  # annotations only: the compiler drops the block
 if _TYPE_CHECKING:
-    from ..contracts import App
+    from ...contracts import App
 
 _KINDS = 6  # gems and pearls: gold is never taken (but is returned: 7 kinds)
 

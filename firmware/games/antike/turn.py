@@ -12,16 +12,16 @@ fit); C on a city or a conquest, the same place with more adjacent or a wall.
 
 from duelcore.compat import const
 
-from ..gfx.canvas import LARGE
-from ..lang import collate, name, tr, word
-from ..notices import args, pay, steps, units, value
-from . import choice
-from .menu import Menu
+from ...gfx.canvas import LARGE
+from ...lang import collate, name, tr, word
+from ...notices import args, pay, steps, units, value
+from ...screens import choice
+from ...screens.menu import Menu
 
 _TYPE_CHECKING = const(0)  # annotations only: the compiler drops the block
 if _TYPE_CHECKING:
-    from ..contracts import App
-    from ..gfx.canvas import Canvas
+    from ...contracts import App
+    from ...gfx.canvas import Canvas
 
 _KINDS = ("marble", "iron", "gold", "coins")
 _AD = "antike-duellum"

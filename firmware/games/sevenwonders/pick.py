@@ -17,17 +17,17 @@ cheapest first).
 from duelcore.compat import const
 from duelcore.sevenwonders.cards import RESOURCES, card, colour, name, wonder
 
-from .. import lang
-from ..lang import tr, word
-from ..words import title
-from . import choice
-from .menu import Menu
+from ... import lang
+from ...lang import tr, word
+from ...screens import choice
+from ...screens.menu import Menu
+from ...words import title
 
 _TYPE_CHECKING = const(0)  # annotations only: the compiler drops the block
 if _TYPE_CHECKING:
     from duelcore.sevenwonders.rules import Game
 
-    from ..contracts import App
+    from ...contracts import App
 
 # Hand-chosen short forms of the names too wide for a list row of the 250x122 panel with
 # a price beside them (tests/firmware/test_text_fits.py finds them): "long|short" lines

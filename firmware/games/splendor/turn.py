@@ -8,20 +8,20 @@ entry is at most two rows from where it opens, none round the end: Buy and Reser
 below, Privileges and Replenish above. Tokens are picked with the token picker (tokensd),
 cards from a list by level and colour (cardsd). After a privilege used or a replenish
 the action is still to come: the tracking screen opens this menu again, on Buy, with
-the token picker over it for a take (tracksd.follow; B there: this menu).
+the token picker over it for a take (track.follow; B there: this menu).
 """
 
 from micropython import const
 
-from ..lang import tr, word
-from . import cardsd, tokensd
-from .menu import Menu
+from ...lang import tr, word
+from ...screens.menu import Menu
+from . import cardpick, tokenpick
 
 _TYPE_CHECKING = const(0)  # annotations only: the compiler drops the block
 if _TYPE_CHECKING:
     from duelcore.splendor.rules import Game
 
-    from ..contracts import App
+    from ...contracts import App
 
 VERBS = ("replenish", "privilege", "take", "buy", "reserve")
 TAKE = 2  # VERBS' index of a take, then of a purchase
@@ -74,8 +74,8 @@ class Screen(Menu):
         elif verb == "replenish":
             app.play(["replenish", self.p])
         elif verb == "take" or verb == "privilege":
-            app.push(tokensd.Screen(app, verb))
+            app.push(tokenpick.Screen(app, verb))
         elif verb == "reserve":
-            app.push(cardsd.Levels(app))
+            app.push(cardpick.Levels(app))
         else:
-            app.push(cardsd.Screen(app, verb))
+            app.push(cardpick.Screen(app, verb))

@@ -1,6 +1,6 @@
 """Splendor Duel's words: cards and tokens as the table shows them, an event told on the
 status line and the score sheet's rows (the tracking screen,
-tracksd.py, and the card and token menus use them).
+track.py, and the card and token menus use them).
 
 Cards are named as the table shows them (``card()``): colour, level, points (``*``, a
 star in the device's fonts), crowns (``^``, a crown) and ability, never by id.
@@ -11,14 +11,14 @@ from duelcore.splendor import cards as C
 from duelcore.splendor.cards import TOKENS
 from duelcore.splendor.names import find
 
-from .. import notices
-from ..lang import count, name, tr, word
+from ... import notices
+from ...lang import count, name, tr, word
 
 _TYPE_CHECKING = const(0)  # annotations only: the compiler drops the block
 if _TYPE_CHECKING:
     from duelcore.splendor.rules import Game
 
-    from ..contracts import App
+    from ...contracts import App
 
 LEVELS = ("", "I", "II", "III")
 # The colours of cards (TOKENS order, then joker and no bonus) and the letters of the

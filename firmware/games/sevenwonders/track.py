@@ -18,18 +18,19 @@ from duelcore.compat import const
 from duelcore.sevenwonders.codes import VERBS
 from duelcore.sevenwonders.rules import PENDING
 
-from ..gfx.canvas import SMALL, Canvas
-from ..gfx.icons import COIN, SCIENCE, SCROLL, SHIELD, STAR, WONDER
-from ..lang import name, thing, tr, word
-from ..ui import columns, flag, pair
-from . import choice, pick7
-from .tracking import Tracking
+from ...gfx.canvas import SMALL, Canvas
+from ...gfx.icons import COIN, SCIENCE, SCROLL, SHIELD, STAR, WONDER
+from ...lang import name, thing, tr, word
+from ...screens import choice
+from ...screens.tracking import Tracking
+from ...ui import columns, flag, pair
+from . import pick
 
 _TYPE_CHECKING = const(0)  # annotations only: the compiler drops the block
 if _TYPE_CHECKING:
     from duelcore.sevenwonders.rules import Game
 
-    from ..contracts import App
+    from ...contracts import App
 
 # Flag a threat from this close: shields to the capital, symbols missing.
 _WAR_NEAR = const(4)
@@ -104,8 +105,8 @@ class Screen(Tracking):
         if app.notice and again(self.game(), app.match.event(-1)):
             app.notice = self.words[3] % app.notice
 
-    def turn(self) -> pick7.Screen:
-        return pick7.Screen(self.app)
+    def turn(self) -> pick.Screen:
+        return pick.Screen(self.app)
 
     def describe(self, event: list) -> str:
         """An event as a notice line: ``Ann built Lumber Yard``."""

@@ -9,26 +9,27 @@ buy and reserve below, privilege and replenish above; UP/DOWN open it and move a
 once), B undoes, C: the rest. After a privilege or a replenish the turn's menu opens
 again by itself, the token picker over it.
 
-Its words (cards, tokens, events told) are wordsd.py's.
+Its words (cards, tokens, events told) are words.py's.
 """
 
 from micropython import const
 
 from duelcore.splendor.cards import TOKENS
 
-from ..gfx.canvas import CENTER, LARGE, SMALL, Canvas
-from ..gfx.icons import CROWN, GEM, SCROLL, STAR
-from ..lang import name, tr
-from ..ui import columns, corrections, flag, pair
-from . import choice, tokensd, turnsd, wordsd
-from .tracking import Tracking
-from .wordsd import COLOURS, COUNTED, LETTERS, PENDING, again, card, tokens
+from ...gfx.canvas import CENTER, LARGE, SMALL, Canvas
+from ...gfx.icons import CROWN, GEM, SCROLL, STAR
+from ...lang import name, tr
+from ...screens import choice
+from ...screens.tracking import Tracking
+from ...ui import columns, corrections, flag, pair
+from . import tokenpick, turn, words
+from .words import COLOURS, COUNTED, LETTERS, PENDING, again, card, tokens
 
 _TYPE_CHECKING = const(0)  # annotations only: the compiler drops the block
 if _TYPE_CHECKING:
     from duelcore.splendor.rules import Game
 
-    from ..contracts import App
+    from ...contracts import App
 
 NEAR = 3  # flag a victory this close
 WIN = (20, 10, 10)  # points, crowns, one colour's points
@@ -113,16 +114,16 @@ class Screen(Tracking):
         m = app.match
         verb = m.event(m.played - 1)[0] if m.played else ""
         if verb == "privilege" or verb == "replenish":
-            menu = turnsd.Screen(app)
+            menu = turn.Screen(app)
             app.push(menu)
-            if menu.have[turnsd.TAKE]:
-                menu.i = turnsd.BUY
-                app.push(tokensd.Screen(app, "take"))
+            if menu.have[turn.TAKE]:
+                menu.i = turn.BUY
+                app.push(tokenpick.Screen(app, "take"))
 
-    def turn(self) -> turnsd.Screen:
-        return turnsd.Screen(self.app)
+    def turn(self) -> turn.Screen:
+        return turn.Screen(self.app)
 
-    def pending(self) -> "choice.Screen | tokensd.Screen":
+    def pending(self) -> "choice.Screen | tokenpick.Screen":
         """The pending choice (joker colour, steal, royal card), or the token picker for
         the tokens to return (one press a token, as they are taken)."""
         app = self.app
@@ -131,7 +132,7 @@ class Screen(Tracking):
         who = app.players()[r["turn"] or 0]
         head = "%s: %s" % (who, tr(PENDING.get(r["pending"], r["pending"])))
         if r["pending"] == "return":
-            return tokensd.Screen(app, "return", head)
+            return tokenpick.Screen(app, "return", head)
         events = g.legal()
         labels = []
         for ev in events:
@@ -151,7 +152,7 @@ class Screen(Tracking):
         return (self.words[6] if self.again else self.words[7]) % who
 
     def describe(self, event: list) -> str:
-        return wordsd.describe(self.app, event)
+        return words.describe(self.app, event)
 
     def corrections(self, p: int, labels: list, events: list) -> None:
         """The C menu's corrections for player p: a token of each colour more or less."""
@@ -159,7 +160,7 @@ class Screen(Tracking):
         corrections(who, p, TOKENS, COUNTED, "tokens", labels, events)
 
     def rows(self, result: dict) -> tuple:
-        return wordsd.rows(result)
+        return words.rows(result)
 
     def draw(self, c: "Canvas") -> None:
         draw(c, self)

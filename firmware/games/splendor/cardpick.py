@@ -30,13 +30,13 @@ from duelcore.splendor import cards as C
 from duelcore.splendor.cards import ABILITY, COLOR, COST, CROWNS, POINTS
 from duelcore.splendor.names import find
 
-from ..lang import tr
-from .menu import Menu
-from .wordsd import COLOURS, LETTERS, LEVELS, colour, face, tokens
+from ...lang import tr
+from ...screens.menu import Menu
+from .words import COLOURS, LETTERS, LEVELS, colour, face, tokens
 
 _TYPE_CHECKING = const(0)  # annotations only: the compiler drops the block
 if _TYPE_CHECKING:
-    from ..contracts import App
+    from ...contracts import App
 
 # A row: its event's place in legal(), its card (or _DECK + level), its options.
 _WIDE = const(3)
