@@ -6,18 +6,26 @@ shown. Screens are small objects on a stack; the top one gets the gestures and d
 frame whenever the App is marked dirty. The refresh policy decides how the panel shows it.
 """
 
+from micropython import const
+
+from duelcore.engine import Match
 from duelcore.errors import IllegalEvent
 
-from . import session, speak, ui
+from . import rtc, session, ui
 from .buttons import BTN_B, LONG, PRESS, REPEAT, Buttons
 from .display.refresh import Refresh
-from .gamelist import GAMES
+from .gamelist import GAMES, tracking
 from .lang import seat, tr
 from .screens import choice, sheet
+from .screens.games import Screen as Games
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # annotations only
-    from duelcore.engine import Match
+VERSION = "0.4.0"  # the firmware's, in each record's meta
+
+_TYPE_CHECKING = const(0)  # annotations only: the compiler drops the block
+if _TYPE_CHECKING:
+    from .contracts import Board, Storage
+    from .power import Power
+    from .screens import Base
 
 _LONG_B = BTN_B | LONG << 5
 _B = BTN_B | PRESS << 5
@@ -26,10 +34,10 @@ _B = BTN_B | PRESS << 5
 class App:
     """The device program: ``tick(now_ms)`` once every ~10 ms does everything."""
 
-    def __init__(self, board: object, storage: object) -> None:
+    def __init__(self, board: "Board", storage: "Storage") -> None:
         self.board = board
         self.storage = storage
-        display = board.display  # type: ignore[attr-defined]
+        display = board.display
         self.width = display.width
         self.height = display.height
         self.buttons = Buttons(board)
@@ -48,8 +56,8 @@ class App:
         # Events undone, the next to redo last; a new event other than that one ends them
         # (as the journal's entries tell again at boot: storage.undone).
         self.undone: list = []
-        self.settings: dict = storage.settings()  # type: ignore[attr-defined]
-        self.power: object = None  # firmware/power.py's Power: the battery the screens show
+        self.settings: dict = storage.settings()
+        self.power: Power | None = None  # firmware/power.py's Power: the battery the screens show
         self.unsaved = False  # the settings changed and wait for the app to be at rest
         session.boot(self)
 
@@ -131,9 +139,9 @@ class App:
 
     # -- the screen stack --------------------------------------------------------------
 
-    def push(self, screen: object, whole: bool = False) -> None:
+    def push(self, screen: "Base", whole: bool = False) -> None:
         self.stack.append(screen)
-        screen.enter()  # type: ignore[attr-defined]
+        screen.enter()
         self._changed(whole)
 
     def pop(self) -> None:
@@ -141,7 +149,7 @@ class App:
             self.stack.pop()
             self._left()
 
-    def home(self, screen: object) -> None:
+    def home(self, screen: "Base") -> None:
         """Replace the whole stack with ``screen`` (a change of screen: refresh fully)."""
         self.stack = []
         self.push(screen, True)
@@ -151,6 +159,12 @@ class App:
         if len(self.stack) > depth:
             del self.stack[depth:]
             self._left()
+
+    def _game(self) -> None:
+        """Back on the tracking screen after an event or an undo, which reads the game's
+        figures again (``enter``) whether it was on top or uncovered."""
+        del self.stack[1:]
+        self._left()
 
     def _left(self) -> None:
         """Screens were popped: show the one uncovered."""
@@ -166,7 +180,7 @@ class App:
 
     def save_settings(self) -> None:
         try:
-            self.storage.save_settings(self.settings)  # type: ignore[attr-defined]
+            self.storage.save_settings(self.settings)
         except OSError:
             self.notice = tr("Could not save settings")
 
@@ -189,7 +203,53 @@ class App:
 
     def new_game(self, game: str, players: list, setup: dict) -> None:
         """Start a game: journal its record, then show its tracking screen."""
-        session.new_game(self, game, players, setup)
+        meta = {"firmware": VERSION, "board": self.board_name()}
+        rtc.begin(meta)  # the start's time, when the PC has set the clock since power on
+        record = {
+            "format": 1,
+            "game": game,
+            "players": list(players),
+            "setup": setup,
+            "events": [],
+            "meta": meta,
+        }
+        try:
+            self.storage.start(record)
+            self.match = Match(record)
+        except (OSError, ValueError, IllegalEvent) as e:
+            self.match = None
+            self.notice = tr("Cannot start: %s") % e
+            self.redraw()
+            return
+        self.notice = None
+        self.later = False  # start() dropped any events kept from another game
+        self.undone = []
+        self.track()
+
+    def board_name(self) -> str:
+        """The board's name: the one deploy wrote in the settings, else the name of the
+        module that built the board ("sim" in the simulator)."""
+        name = self.settings.get("board")
+        if isinstance(name, str) and name:
+            return name
+        module = type(self.board).__module__
+        return module[module.rfind(".") + 1 :]
+
+    def track(self) -> None:
+        """Home to the game's tracking screen (gamelist.tracking; a quick score's: its
+        pad); it opens the score sheet or a pending choice."""
+        m = self.match
+        if m is None:
+            return
+        if m.record["setup"].get("score_only"):
+            # Imported here, as gamelist.tracking imports a game's: only a quick score
+            # needs the pad (docs/benchmarks.md, "Imported where they are used").
+            from .screens import quick
+
+            self.home(quick.Screen(self))
+        else:
+            self.home(tracking(m.record["game"])(self))
+        self.stack[0].follow()
 
     def play(self, event: list) -> bool:
         """Play ``event``, journal it, then update the screens; False if it was refused."""
@@ -203,7 +263,7 @@ class App:
             self.redraw()
             return False
         try:
-            self.storage.append(event, m.game)  # type: ignore[attr-defined]
+            self.storage.append(event, m.game)
         except OSError:
             m.undo()
             self.notice = tr("Flash write failed: not played")
@@ -218,7 +278,7 @@ class App:
         self.notice = self.stack[0].describe(event)  # the tracking screen tells it
         if self.later:
             session.catch_up(self)
-        self.back_to(1)
+        self._game()
         self.stack[0].follow()  # the tracking screen opens the score sheet or a choice
         top = self.stack[-1]
         if isinstance(top, choice.Screen) and len(top.events) == 1:
@@ -247,7 +307,7 @@ class App:
             self.notice = tr("Nothing to undo")
         else:
             try:
-                self.storage.undo()  # type: ignore[attr-defined]
+                self.storage.undo()
             except OSError:
                 self.notice = tr("Flash write failed: not undone")
                 self.redraw()
@@ -255,9 +315,7 @@ class App:
             last = m.undo()
             self.undone.append(last)  # the C menu offers it back first
             self.notice = tr("Undone: %s") % self.stack[0].describe(last)
-        self.back_to(1)
-        self.stack[0].enter()
-        self.redraw()
+        self._game()
 
     def sheet(self) -> None:
         """The score sheet, at once (a new screen: a full refresh)."""
@@ -265,17 +323,30 @@ class App:
 
     def finish(self) -> None:
         """Archive the finished game and go back to the choice of game."""
-        session.finish(self)
+        try:
+            self.storage.finish()
+        except OSError:
+            self.notice = tr("Flash write failed: game kept")
+            self.redraw()
+            return
+        self._end(tr("Game saved"))
 
     def abandon(self) -> None:
         """Drop the game in progress without archiving it."""
-        session.abandon(self)
+        try:
+            self.storage.abandon()
+        except OSError:
+            pass
+        self._end(tr("Game dropped"))
 
-    def speak(self, code: str) -> None:
-        """Speak ``code`` from now on (OSError when its catalog is missing or damaged,
-        and the language spoken before stays)."""
-        speak.use(code)
+    def _end(self, notice: str) -> None:
+        """Back to the choice of game."""
+        self.match = None
+        self.later = False
+        self.undone = []
+        self.notice = notice
+        self.games()
 
     def games(self) -> None:
         """Home to the choice of game, built anew (in the language now spoken)."""
-        session.games(self)
+        self.home(Games(self))

@@ -41,8 +41,8 @@ from micropython import const
 
 from .clock import ticks_diff
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # annotations only
+_TYPE_CHECKING = const(0)  # annotations only: the compiler drops the block
+if _TYPE_CHECKING:
     from typing import Any
 
 

@@ -11,6 +11,6 @@ shadows the host's ``time``.
 try:
     from time import sleep_ms, ticks_add, ticks_diff, ticks_ms
 except ImportError:  # CPython: the simulator and the tests
-    from .hostclock import sleep_ms, ticks_add, ticks_diff, ticks_ms  # type: ignore[no-redef,assignment]
+    from .hostclock import sleep_ms, ticks_add, ticks_diff, ticks_ms  # type: ignore[no-redef,assignment]  # the stubs' names, redefined
 
 __all__ = ("sleep_ms", "ticks_add", "ticks_diff", "ticks_ms")

@@ -12,8 +12,8 @@ import sys
 
 from duelcore.compat import const
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # annotations only
+_TYPE_CHECKING = const(0)  # annotations only: the compiler drops the block
+if _TYPE_CHECKING:
     from typing import Any
 
 # binascii.crc32 comes with deflate, which stock rp2 builds have; a build without it

@@ -11,7 +11,7 @@ _HALF = _PERIOD >> 1
 
 
 def ticks_ms() -> int:
-    return int(time.monotonic() * 1000) & (_PERIOD - 1)  # type: ignore[attr-defined]
+    return int(time.monotonic() * 1000) & (_PERIOD - 1)  # type: ignore[attr-defined]  # CPython's time, not the stubs'
 
 
 def ticks_add(ticks: int, delta: int) -> int:

@@ -8,12 +8,14 @@ places: such a word is found there, then read from the language's. Either builds
 one string it returns.
 """
 
+from micropython import const
+
 from .gfx import canvas
 from .gfx.glyphfile import TABLE as _TABLE  # where the table of records starts
 from .words import title
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # annotations only
+_TYPE_CHECKING = const(0)  # annotations only: the compiler drops the block
+if _TYPE_CHECKING:
     from io import BufferedReader
 
 _buf = bytearray(12)  # a catalog's header, or a record's start and end, read into

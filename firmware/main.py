@@ -27,4 +27,4 @@ def run(name: str) -> None:
     while True:
         now = ticks_ms()
         app.tick(now)  # type: ignore[arg-type]  # an int on the device; opaque in the stubs
-        power.rest(app, now)  # type: ignore[arg-type]
+        power.rest(app, now)  # type: ignore[arg-type]  # as the line above

@@ -1,7 +1,7 @@
 """Events told in a few words, for the status line: Splendor Duel and Antike Duellum.
 
 Their tracking screens' ``describe()``; 7 Wonders Duel's few verbs are told by its own
-(firmware/screens/track7.py), so a 7WD game never loads this module. Everything here
+(firmware/games/sevenwonders/track.py), so a 7WD game never loads this module. Everything here
 builds a new string: a notice is built once per event, never per frame.
 """
 

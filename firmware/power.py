@@ -24,8 +24,8 @@ from micropython import const
 
 from .clock import sleep_ms, ticks_diff
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # annotations only
+_TYPE_CHECKING = const(0)  # annotations only: the compiler drops the block
+if _TYPE_CHECKING:
     from typing import Any
 
 TICK_MS = const(10)  # the loop period: buttons are polled and debounced at this rate

@@ -1,6 +1,12 @@
 """The two seats' names and the recent names, kept in the settings (the players' and
 names' screens, and the letter picker, change them)."""
 
+from micropython import const
+
+_TYPE_CHECKING = const(0)  # annotations only: the compiler drops the block
+if _TYPE_CHECKING:
+    from .contracts import App
+
 DEFAULT = ("Player 1", "Player 2")
 RECENT = 8  # names remembered
 
@@ -12,18 +18,18 @@ def seats(settings: dict) -> list:
     return list(DEFAULT)
 
 
-def choose(app: object, seat: int, name: str) -> None:
-    names = seats(app.settings)  # type: ignore[attr-defined]
+def choose(app: "App", seat: int, name: str) -> None:
+    names = seats(app.settings)
     names = [names[0], names[1]]
     names[seat] = name
     if names[1 - seat] == name:  # the same name twice: the seats swap instead
-        names[1 - seat] = seats(app.settings)[seat]  # type: ignore[attr-defined]
+        names[1 - seat] = seats(app.settings)[seat]
     set_names(app, names)
 
 
-def set_names(app: object, names: list) -> None:
+def set_names(app: "App", names: list) -> None:
     """Keep both seats' names, and each in the recent names, in the settings."""
-    settings = app.settings  # type: ignore[attr-defined]
+    settings = app.settings
     settings["players"] = names
     recent = settings.get("names")
     if not isinstance(recent, list):
@@ -36,4 +42,4 @@ def set_names(app: object, names: list) -> None:
         recent.insert(0, n)
     del recent[RECENT:]
     settings["names"] = recent
-    app.save_settings()  # type: ignore[attr-defined]
+    app.save_settings()

@@ -1,25 +1,25 @@
-"""The App's rare moves: boot, starting a game, ending one (firmware/app.py calls each)."""
+"""The App's boot: the game in progress resumed and replayed, as far as the rules and
+the flash allow (firmware/app.py calls ``boot``; ``catch_up`` and ``refused`` too)."""
+
+from micropython import const
 
 from duelcore.engine import Match
 from duelcore.errors import IllegalEvent
 
-from . import rtc, speak
+from . import speak
 from .flash import exists
 from .lang import tr
 from .screens import setup
-from .screens.games import Screen as Games
 
-VERSION = "0.4.0"
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # annotations only
-    from .app import App
+_TYPE_CHECKING = const(0)  # annotations only: the compiler drops the block
+if _TYPE_CHECKING:
+    from .contracts import App
 
 
 def boot(app: "App") -> None:
     """Repair what a power cut interrupted (once, here), then resume the game in progress
     (or show the choice of game)."""
-    app.storage.repair()  # type: ignore[attr-defined]
+    app.storage.repair()
     record = None
     notice = None
     why = None
@@ -31,33 +31,33 @@ def boot(app: "App") -> None:
             why = str(e)
     k = -1
     try:
-        record, notice = app.storage.resume()  # type: ignore[attr-defined]
+        record, notice = app.storage.resume()
         if record is not None:
             k = _replay(app, record)
             if app.match is None:
                 notice = tr("Saved game refused: set aside")
-            app.later = app.storage.later() is not None  # type: ignore[attr-defined]
-            app.undone = app.storage.undone if k < 0 else []  # type: ignore[attr-defined]
+            app.later = app.storage.later() is not None
+            app.undone = app.storage.undone if k < 0 else []
     except (OSError, ValueError):
         app.match = None
         notice = tr("Saved game unreadable")
         try:  # set aside as it is, before a new game could write over it
-            app.storage.keep_journal()  # type: ignore[attr-defined]
+            app.storage.keep_journal()
         except OSError:
             pass
     app.notice = notice or why
     if app.later:  # what could not be read may have been no move at all
         catch_up(app)
     if k >= 0 and app.match is not None:  # what was kept, and what was set aside
-        wait = app.storage.later()  # type: ignore[attr-defined]
+        wait = app.storage.later()
         n = 1 + (len(wait) if wait else 0)
         app.notice = tr("Move %d refused: %d kept, %d set aside") % (k + 1, app.match.played, n)
     if app.match is None:
-        games(app)
-        if exists(app.storage.setup):  # type: ignore[attr-defined]
+        app.games()
+        if exists(app.storage.setup):
             setup.resume(app)
     else:
-        _track(app)
+        app.track()
 
 
 def _replay(app: "App", record: dict) -> int:
@@ -71,13 +71,13 @@ def _replay(app: "App", record: dict) -> int:
     try:
         m = Match(record)
     except (ValueError, IllegalEvent):  # RecordError is a ValueError
-        app.storage.keep_journal()  # type: ignore[attr-defined]
+        app.storage.keep_journal()
         return -1
     for k in range(len(events)):
         try:
             m.play(events[k])
         except (IllegalEvent, ValueError, TypeError, LookupError, AttributeError):
-            app.storage.keep_prefix(record, events, k, m.game)  # type: ignore[attr-defined]
+            app.storage.keep_prefix(record, events, k, m.game)
             app.match = m
             return k
     app.match = m
@@ -89,7 +89,7 @@ def catch_up(app: "App") -> None:
     player has entered what could not be read: all of them or, while one is refused,
     none (they wait for the next event)."""
     m = app.match
-    events = app.storage.later()  # type: ignore[attr-defined]
+    events = app.storage.later()
     if m is None or not events:
         app.later = False
         return
@@ -98,7 +98,7 @@ def catch_up(app: "App") -> None:
         for event in events:
             m.play(event)
             n += 1
-        app.storage.catch_up(events, m.game)  # type: ignore[attr-defined]
+        app.storage.catch_up(events, m.game)
     except (IllegalEvent, OSError):
         for _ in range(n):
             m.undo()
@@ -112,97 +112,3 @@ def refused(app: "App", e: IllegalEvent) -> None:
     the device's language, filled in."""
     why = tr(e.why)
     app.notice = why % e.fill if e.fill else why
-
-
-def new_game(app: "App", game: str, players: list, setup: dict) -> None:
-    meta = {"firmware": VERSION, "board": board_name(app)}
-    rtc.begin(meta)  # the start's time, when the PC has set the clock since power on
-    record = {
-        "format": 1,
-        "game": game,
-        "players": list(players),
-        "setup": setup,
-        "events": [],
-        "meta": meta,
-    }
-    try:
-        app.storage.start(record)  # type: ignore[attr-defined]
-        app.match = Match(record)
-    except (OSError, ValueError, IllegalEvent) as e:
-        app.match = None
-        app.notice = tr("Cannot start: %s") % e
-        app.redraw()
-        return
-    app.notice = None
-    app.later = False  # start() dropped any events kept from another game
-    app.undone = []
-    _track(app)
-
-
-def board_name(app: "App") -> str:
-    """The board's name: the one deploy wrote in the settings, else the name of the
-    module that built the board ("sim" in the simulator)."""
-    name = app.settings.get("board")
-    if isinstance(name, str) and name:
-        return name
-    module = type(app.board).__module__
-    return module[module.rfind(".") + 1 :]
-
-
-def finish(app: "App") -> None:
-    try:
-        app.storage.finish()  # type: ignore[attr-defined]
-    except OSError:
-        app.notice = tr("Flash write failed: game kept")
-        app.redraw()
-        return
-    _end(app, tr("Game saved"))
-
-
-def abandon(app: "App") -> None:
-    try:
-        app.storage.abandon()  # type: ignore[attr-defined]
-    except OSError:
-        pass
-    _end(app, tr("Game dropped"))
-
-
-def _track(app: "App") -> None:
-    """Home to the game's tracking screen (a quick score's: its pad); it opens the score
-    sheet or a pending choice."""
-    # Imported here, not at the top: a game needs only its own tracking screens, and each
-    # game's are 2 to 7 KB of heap that no other needs (docs/benchmarks.md, "Imported
-    # where they are used"). Nothing is unloaded: once played, a game's stay loaded.
-    m = app.match
-    game = m.record["game"] if m is not None else None
-    if m is not None and m.record["setup"].get("score_only"):
-        from .screens import quick
-
-        app.home(quick.Screen(app))
-    elif game == "7wd":
-        from .screens import track7
-
-        app.home(track7.Screen(app))
-    elif game == "splendor-duel":
-        from .screens import tracksd
-
-        app.home(tracksd.Screen(app))
-    else:
-        from .screens import trackad
-
-        app.home(trackad.Screen(app))
-    app.stack[0].follow()
-
-
-def games(app: "App") -> None:
-    """Home to the choice of game."""
-    app.home(Games(app))
-
-
-def _end(app: "App", notice: str) -> None:
-    """Back to the choice of game."""
-    app.match = None
-    app.later = False
-    app.undone = []
-    app.notice = notice
-    games(app)

@@ -10,12 +10,16 @@ allocates little (and frames are drawn on a change, never per tick).
 
 from micropython import const
 
-from .gfx.canvas import BLACK, CENTER, LARGE, LEFT, RIGHT, SMALL, WHITE, Canvas, text_at
-from .lang import count, lang, tr, word
+from .gfx.canvas import BLACK, LARGE, LEFT, RIGHT, SMALL, WHITE, Canvas, text_at
+from .lang import count, tr, word
+
+_TYPE_CHECKING = const(0)  # annotations only: the compiler drops the block
+if _TYPE_CHECKING:
+    from .contracts import App
+    from .power import Power
 
 __all__ = (
-    "Canvas", "big", "columns", "fit", "flag", "game_status", "hints", "menu", "pair", "status",
-    "title",
+    "Canvas", "big", "columns", "fit", "flag", "hints", "pair", "status", "title",
 )  # fmt: skip
 
 _BAR = const(10)  # title bar and status line height (SMALL + padding)
@@ -43,36 +47,25 @@ _THREE = (  # the same, in _FIVE's order
 )  # fmt: skip
 
 
-def hints(app: object, text: str) -> str:
+def hints(app: "App", text: str) -> str:
     """The hints ``text`` (a screen's, English) for this board, in the device's language."""
-    if app.buttons.three and text in _FIVE:  # type: ignore[attr-defined]
+    if app.buttons.three and text in _FIVE:
         return tr(_THREE[_FIVE.index(text)])
     return tr(text)
 
 
-def game_hints(s: object) -> str:
-    """A tracking screen's hints: the redo's while the C menu offers one (App.undone),
-    worded the first time it does; most games never undo, and in Japanese and Russian a
-    word is a string in the heap."""
-    app = s.app  # type: ignore[attr-defined]
-    if not app.undone:
-        return s.hints  # type: ignore[attr-defined]
-    if s.redo is None:  # type: ignore[attr-defined]
-        s.redo = hints(app, REDO_HINTS)  # type: ignore[attr-defined]
-    return s.redo  # type: ignore[attr-defined]
-
-
 BAR = _BAR
+ROW = _ROW
 
 
 def fit(c: Canvas, s: "str | int", w: int, font: object = SMALL) -> "str | int":
     """``s`` (a text, or a place in the catalog: canvas.text_at), cut short with '.' to
     fit ``w`` pixels (allocates only when it must)."""
-    if c.text_width(s, font) <= w:  # type: ignore[arg-type]
+    if c.text_width(s, font) <= w:  # type: ignore[arg-type]  # font: a font tuple
         return s
     t = text_at(s) if isinstance(s, int) else s
     n = len(t)
-    while n > 1 and c.text_width(t[:n] + ".", font) > w:  # type: ignore[arg-type]
+    while n > 1 and c.text_width(t[:n] + ".", font) > w:  # type: ignore[arg-type]  # as above
         n -= 1
     return t[:n] + "."
 
@@ -89,7 +82,7 @@ def title(c: Canvas, text: str, right: "str | None" = None) -> None:
 
 
 def status(
-    c: Canvas, app: object, hints: str, text: "str | None" = None, power: object = None
+    c: Canvas, app: "App", hints: str, text: "str | None" = None, power: "Power | None" = None
 ) -> None:
     """The bottom line: the notice when there is one, else ``text``; the button hints at
     the right while there is room for them; at the right end the battery's level (a plug
@@ -98,7 +91,7 @@ def status(
     y = c.height - _BAR
     c.fb.fill_rect(0, y, w, _BAR, WHITE)
     c.fb.hline(0, y, w, BLACK)
-    notice = app.notice  # type: ignore[attr-defined]
+    notice = app.notice
     if notice:
         text = notice
     right = w - 2
@@ -114,20 +107,14 @@ def status(
         c.text(fit(c, text, room), 2, y + 2, SMALL, LEFT, BLACK)
 
 
-def game_status(c: Canvas, s: object) -> None:
-    """A tracking screen's status line: its status, hints, and the battery."""
-    app = s.app  # type: ignore[attr-defined]
-    status(c, app, game_hints(s), s.status(), app.power)  # type: ignore[attr-defined]
-
-
-def _battery(c: Canvas, x: int, y: int, power: object) -> int:
+def _battery(c: Canvas, x: int, y: int, power: "Power") -> int:
     """The battery's 4 steps as a cell 13 pixels wide ending at ``x`` (top ``y``), or a
     plug on USB; the width it took, with a gap."""
     fb = c.fb
     x -= 13
-    steps = power.battery()  # type: ignore[attr-defined]
+    steps = power.battery()
     if steps is None:
-        if not power.usb():  # type: ignore[attr-defined]
+        if not power.usb():
             return 0  # a board that cannot read its battery: nothing to show
         fb.fill_rect(x + 5, y, 6, 7, BLACK)  # the plug's body, its prongs and cord
         fb.fill_rect(x + 2, y + 1, 3, 1, BLACK)
@@ -139,66 +126,6 @@ def _battery(c: Canvas, x: int, y: int, power: object) -> int:
     for n in range(steps):
         fb.fill_rect(x + 2 + n * 2, y + 2, 1, 3, BLACK)
     return 17
-
-
-def menu(c: Canvas, m: object) -> None:
-    """A Menu screen: title with the position, rows, the selected item's detail, status."""
-    w = c.width
-    h = c.height
-    c.clear()
-    labels = m.labels  # type: ignore[attr-defined]
-    n = len(labels)
-    i = m.i  # type: ignore[attr-defined]
-    title(c, m.title, "%d/%d" % (i + 1, n) if n > 1 else None)  # type: ignore[attr-defined]
-    detail = m.detail(i) if n else None  # type: ignore[attr-defined]
-    bottom = h - _BAR - (_BAR if detail is not None else 0)
-    rows = (bottom - _BAR - 1) // _ROW
-    first = m.first  # type: ignore[attr-defined]
-    page = m.page  # type: ignore[attr-defined]
-    if page and page <= rows:  # a paged list: its page whole
-        first = i - i % page
-    elif i < first:
-        first = i
-    elif i >= first + rows:
-        first = i - rows + 1
-    m.first = first  # type: ignore[attr-defined]
-    right = m.right  # type: ignore[attr-defined]
-    tags = getattr(m, "tags", None)
-    # Japanese's tags are a kanji each (茶, 灰): read at 16 px, where 8 blurs their strokes
-    tag_font, tag_y = (LARGE, 1) if lang() == "ja" else (SMALL, 5)
-    marks = getattr(m, "marks", None)
-    y = _BAR + 1
-    for k in range(first, min(n, first + rows)):
-        sel = k == i
-        fg = WHITE if sel else BLACK
-        if sel:
-            c.fb.fill_rect(0, y, w - 4, _ROW, BLACK)
-        x = 3
-        if tags is not None:
-            c.text(tags[k], x, y + tag_y, tag_font, LEFT, fg)
-            x += 18
-        if marks is not None:  # a mark is its place in the order marked, 1 up
-            c.box(x, y + 3, 11, 11, bool(marks[k]), fg)
-            if marks[k]:
-                c.text(NUM[marks[k]], x + 6, y + 5, SMALL, CENTER, BLACK if sel else WHITE)
-            x += 15
-        room = w - 8 - x
-        r = right[k] if right is not None else ""
-        if r:
-            c.text(r, w - 7, y + 1, LARGE, RIGHT, fg)
-            room -= c.text_width(r, LARGE) + 8
-        c.text(fit(c, labels[k], room, LARGE), x, y + 1, LARGE, LEFT, fg)
-        y += _ROW
-    if n > rows:  # a scroll bar in the right margin
-        top = _BAR + 1
-        span = rows * _ROW
-        bar = max(4, span * rows // n)
-        at = top + (span - bar) * first // (n - rows)
-        c.fb.vline(w - 2, top, span, BLACK)
-        c.fb.fill_rect(w - 3, at, 3, bar, BLACK)
-    if detail is not None:
-        c.text(fit(c, detail, w - 4), 2, h - 2 * _BAR + 1, SMALL, LEFT, BLACK)
-    status(c, m.app, m.hints)  # type: ignore[attr-defined]
 
 
 def big_width(c: Canvas, n: int, target: int, scale: int) -> int:
@@ -260,11 +187,10 @@ def flag(c: Canvas, text: str, x: int, y: int) -> int:
     return x + w + 3
 
 
-def columns(c: Canvas, s: object, y: int, turn: int) -> int:
+def columns(c: Canvas, names: list, y: int, turn: int) -> int:
     """The two player columns' name bands (the player to act in black); returns half."""
     w = c.width
     half = w >> 1
-    names = s.app.players()  # type: ignore[attr-defined]
     for p in (0, 1):
         x = 0 if p == 0 else half + 1
         c.label(fit(c, names[p], half - 8, LARGE), x, y, half - 1, LARGE, LEFT, p == turn)

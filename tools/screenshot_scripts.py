@@ -75,7 +75,11 @@ def seven(ap: Autoplayer) -> str:
             continue  # the device took it: the only choice there was
         if k == trade:
             number = card(ev[2])
-            until(ap, ev, lambda v, n=number: v["screen"] == "pick7" and v["cards"][v["i"]] == n)
+            until(
+                ap,
+                ev,
+                lambda v, n=number: v["screen"] == "sevenwonders.pick" and v["cards"][v["i"]] == n,
+            )
             shot(ap, "7wd-picker")
         ap.event(ev)
         if k == threat:
@@ -96,18 +100,18 @@ def splendor(ap: Autoplayer) -> str:
         if ap.device.last.events > k:
             continue  # the device took it: the only choice there was
         if not took and k > 10 and ev[0] == "take" and len(ev[2]) == 3:
-            until(ap, ev, lambda v: v["screen"] == "tokensd" and sum(v["sel"]) == 2)
+            until(ap, ev, lambda v: v["screen"] == "splendor.tokenpick" and sum(v["sel"]) == 2)
             shot(ap, "splendor-tokens")
             took = True
         if not bought and k > 20 and ev[0] == "buy":
-            until(ap, ev, lambda v: v["screen"] == "cardsd")
+            until(ap, ev, lambda v: v["screen"] == "splendor.cardpick")
             shot(ap, "splendor-buy")
             bought = True
         if not reserved and ev[0] == "reserve" and not ev[2].startswith("deck"):
             # the card's level (II: a few with points and crowns), asked first
-            until(ap, ev, lambda v: v["screen"] == "cardsd" and "levels" in v)
+            until(ap, ev, lambda v: v["screen"] == "splendor.cardpick" and "levels" in v)
             shot(ap, "splendor-levels")
-            until(ap, ev, lambda v: v["screen"] == "cardsd" and "levels" not in v)
+            until(ap, ev, lambda v: v["screen"] == "splendor.cardpick" and "levels" not in v)
             shot(ap, "splendor-reserve")
             reserved = True
         ap.event(ev)
@@ -126,7 +130,7 @@ def splendor_return(ap: Autoplayer) -> str:
         if ap.device.last.events > k:
             continue  # the device took it: the only choice there was
         if ev[0] == "return":  # the picker over the player's own tokens: one gone back
-            until(ap, ev, lambda v: v["screen"] == "tokensd" and sum(v["sel"]) == 1)
+            until(ap, ev, lambda v: v["screen"] == "splendor.tokenpick" and sum(v["sel"]) == 1)
             shot(ap, "splendor-return")
         ap.event(ev)
     return "Splendor Duel: tokens over 10 returned (tests/vectors/splendor-duel/%s)" % RETURN.name
@@ -140,10 +144,10 @@ def antike(ap: Autoplayer) -> str:
         if ap.device.last.events > k:
             continue  # the device took it: the only choice there was
         if k == 20:
-            until(ap, ev, lambda v: v["screen"] == "turnad")
+            until(ap, ev, lambda v: v["screen"] == "antike.turn")
             shot(ap, "antike-moves")
         if not paid and ev[0] == "rondel" and len(ev) > 3 and ev[3]:
-            until(ap, ev, lambda v, row=[ev]: v["screen"] == "turnad" and row in v["events"])
+            until(ap, ev, lambda v, row=[ev]: v["screen"] == "antike.turn" and row in v["events"])
             v = ap.view()
             ap.goto(v, v["events"].index([ev]))
             shot(ap, "antike-rondel")
@@ -152,7 +156,7 @@ def antike(ap: Autoplayer) -> str:
             ap.press("b")
             paid = True
         ap.event(ev)
-    if ap.view()["screen"] == "turnad":  # the turn's menu stays up mid-turn: back to the game
+    if ap.view()["screen"] == "antike.turn":  # the turn's menu stays up mid-turn: back to the game
         ap.press("b")
     shot(ap, "antike-tracking")
     return "Antike Duellum: the first 24 events of a game (tablegame antike seed 1)"

@@ -24,8 +24,8 @@ something, and ``tick(now_ms, held)`` once per tick. The counters ``full``, ``pa
 
 from micropython import const
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # annotations only
+_TYPE_CHECKING = const(0)  # annotations only: the compiler drops the block
+if _TYPE_CHECKING:
     from typing import Protocol
 
     class _Display(Protocol):

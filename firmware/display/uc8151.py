@@ -58,8 +58,8 @@ from micropython import const
 from ..clock import sleep_ms
 from .wire import Wire
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # annotations only: MicroPython never runs this import
+_TYPE_CHECKING = const(0)  # annotations only: the compiler drops the block
+if _TYPE_CHECKING:
     from machine import SPI, Pin
 
 # -- commands (datasheet: command table) -----------------------------------------------

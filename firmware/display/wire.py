@@ -4,8 +4,10 @@ One copy of it for the UC8151 and SSD1680 drivers; the one-byte buffers are allo
 once here, so sending a command allocates nothing.
 """
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # annotations only: MicroPython never runs this import
+from micropython import const
+
+_TYPE_CHECKING = const(0)  # annotations only: the compiler drops the block
+if _TYPE_CHECKING:
     from machine import SPI, Pin
 
 

@@ -34,8 +34,8 @@ from .glyphfile import open_glyphs as _open_glyphs
 from .icons import AT as _ICONS_AT
 from .icons import SIZE as ICON_SIZE
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # annotations only
+_TYPE_CHECKING = const(0)  # annotations only: the compiler drops the block
+if _TYPE_CHECKING:
     from typing import Protocol
 
     from framebuf import FrameBuffer
@@ -189,12 +189,12 @@ def _line(
         n = s & 0xFF
     else:
         if not _MICRO:
-            b = s.encode()  # type: ignore[union-attr]
-        elif len(s) <= _TEXT_BYTES >> 2:  # type: ignore[arg-type]
+            b = s.encode()  # type: ignore[union-attr]  # s: a str here
+        elif len(s) <= _TEXT_BYTES >> 2:  # type: ignore[arg-type]  # s: a str here
             pack_into("192s", _TEXT, 0, s)  # 192: _TEXT_BYTES (a format is a literal)
             b = _TEXT  # its bytes, then zeros: no text holds a zero
         else:
-            b = memoryview(s)  # type: ignore[arg-type]
+            b = memoryview(s)  # type: ignore[arg-type]  # a str's bytes, on MicroPython
         n = len(b)
     k = 0
     while k < n:

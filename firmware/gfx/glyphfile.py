@@ -15,8 +15,8 @@ from micropython import const
 
 from .font import FILE_SIZE, LARGE, SMALL, STAMP
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # annotations only
+_TYPE_CHECKING = const(0)  # annotations only: the compiler drops the block
+if _TYPE_CHECKING:
     from io import BufferedReader
 
     from framebuf import FrameBuffer
@@ -63,7 +63,7 @@ def open_glyphs(name: str) -> "BufferedReader":
         try:
             from binascii import crc32
         except ImportError:  # a build without deflate's: storage.py says so too
-            from ..crc import crc32_soft as crc32  # type: ignore[assignment]
+            from ..crc import crc32_soft as crc32  # type: ignore[assignment]  # same call, other module
 
         want = buf[0] | buf[1] << 8
         f.seek(2)

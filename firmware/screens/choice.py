@@ -4,7 +4,13 @@ The events come from the core's ``legal()`` (or are exactly some of them), in th
 the caller put the likeliest first; A plays the selected one.
 """
 
+from micropython import const
+
 from .menu import Menu
+
+_TYPE_CHECKING = const(0)  # annotations only: the compiler drops the block
+if _TYPE_CHECKING:
+    from ..contracts import App
 
 
 class Screen(Menu):
@@ -12,7 +18,7 @@ class Screen(Menu):
 
     def __init__(
         self,
-        app: object,
+        app: "App",
         title: str,
         labels: list,
         events: list,
@@ -25,4 +31,4 @@ class Screen(Menu):
 
     def pick(self, i: int) -> None:
         if self.events:
-            self.app.play(self.events[i])  # type: ignore[attr-defined]
+            self.app.play(self.events[i])

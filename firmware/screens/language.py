@@ -5,8 +5,14 @@ hold words, so games and the log are the same in every language. Screens build t
 words when they are made, so the choice starts again from the first screen, built anew.
 """
 
-from .. import lang
+from micropython import const
+
+from .. import lang, speak
 from .menu import Menu
+
+_TYPE_CHECKING = const(0)  # annotations only: the compiler drops the block
+if _TYPE_CHECKING:
+    from ..contracts import App
 
 # The menu's words, in English: the others name themselves as they can be read without
 # their glyphs; each catalog has them in its language and their own.
@@ -14,7 +20,7 @@ NAMES = (lang.word("English"), lang.word("Japanese (Nihongo)"), lang.word("Russi
 
 
 class Screen(Menu):
-    def __init__(self, app: object) -> None:
+    def __init__(self, app: "App") -> None:
         labels = [lang.tr(n) for n in NAMES]
         super().__init__(app, lang.tr("Language"), labels, lang.LANGS.index(lang.lang()))
 
@@ -22,11 +28,11 @@ class Screen(Menu):
         app = self.app
         code = lang.LANGS[i]
         try:
-            app.speak(code)  # type: ignore[attr-defined]
+            speak.use(code)
         except OSError as e:  # a catalog missing or damaged: the language spoken stays
             code = lang.lang()
-            app.notice = str(e)  # type: ignore[attr-defined]
-        if app.settings.get("lang", "en") != code:  # type: ignore[attr-defined]
-            app.settings["lang"] = code  # type: ignore[attr-defined]
-            app.save_settings()  # type: ignore[attr-defined]
-        app.games()  # type: ignore[attr-defined]
+            app.notice = str(e)
+        if app.settings.get("lang", "en") != code:
+            app.settings["lang"] = code
+            app.save_settings()
+        app.games()

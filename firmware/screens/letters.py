@@ -10,12 +10,18 @@ letter (and after a space or '-') and small letters after that, so no press is s
 case. The alphabet strip shows where the letter is.
 """
 
+from micropython import const
+
 from ..gfx.canvas import BLACK, LARGE, LEFT, SMALL, WHITE, Canvas
 from ..lang import letters, tr, word
 from ..seats import choose
 from ..ui import BAR, hints, status, title
 from . import BTN_A, BTN_B, BTN_C, BTN_DOWN, BTN_UP, PRESS, REPEAT, Base
 from .menu import jump
+
+_TYPE_CHECKING = const(0)  # annotations only: the compiler drops the block
+if _TYPE_CHECKING:
+    from ..contracts import App
 
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ-0123456789 "
 MAX = 10  # letters in a name
@@ -24,7 +30,7 @@ MAX = 10  # letters in a name
 class Screen(Base):
     hints = word("A next  C done  B delete")
 
-    def __init__(self, app: object, seat: int, start: str) -> None:
+    def __init__(self, app: "App", seat: int, start: str) -> None:
         super().__init__(app)
         self.seat = seat
         self.hints = hints(app, self.hints)
@@ -85,34 +91,34 @@ class Screen(Base):
                 self.n -= 1
                 self.cur = self.text[self.n]
             else:
-                self.app.pop()  # type: ignore[attr-defined]
+                self.app.pop()
                 return
-        self.app.redraw()  # type: ignore[attr-defined]
+        self.app.redraw()
 
     def done(self) -> None:
         name = self.spelt(True).strip()
         if name:
             choose(self.app, self.seat, name)
             try:  # a new name goes to the PC at the next sync (the roster)
-                self.app.storage.add_name(name)  # type: ignore[attr-defined]
+                self.app.storage.add_name(name)
             except OSError:
-                self.app.notice = tr("Could not save the name")  # type: ignore[attr-defined]
-        self.app.pop()  # type: ignore[attr-defined]
+                self.app.notice = tr("Could not save the name")
+        self.app.pop()
 
     def draw(self, c: "Canvas") -> None:
         draw(c, self)
 
 
-def draw(c: Canvas, s: object) -> None:
+def draw(c: Canvas, s: Screen) -> None:
     """The letter picker: the name so far, the letter being chosen boxed, the alphabet."""
     c.clear()
     w = c.width
     h = c.height
-    title(c, s.head)  # type: ignore[attr-defined]
-    alphabet = s.alphabet  # type: ignore[attr-defined]
-    name = s.spelt()  # type: ignore[attr-defined]
+    title(c, s.head)
+    alphabet = s.alphabet
+    name = s.spelt()
     y = 20
-    cur = s.cur  # type: ignore[attr-defined]
+    cur = s.cur
     ch = alphabet[cur : cur + 1]
     cw = max(c.text_width(ch, LARGE, 2), 14) + 6
     # Twice the large size, or once where the name would run off the panel (ten kana);
@@ -136,4 +142,4 @@ def draw(c: Canvas, s: object) -> None:
             c.fb.fill_rect(cx - 2, y - 2, 12, 12, BLACK)
         fg = WHITE if at == cur else BLACK
         c.text(a if a != " " else "_", cx + 4, y, SMALL, 1, fg)
-    status(c, s.app, s.hints)  # type: ignore[attr-defined]
+    status(c, s.app, s.hints)

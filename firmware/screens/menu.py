@@ -8,12 +8,17 @@ that there are none (it never picks: one meaning per button on every screen). La
 built once, by whoever makes the menu.
 """
 
+from micropython import const
+
 from .. import ui
-from ..lang import tr, word
+from ..gfx.canvas import BLACK, CENTER, LARGE, LEFT, RIGHT, SMALL, WHITE
+from ..lang import lang, tr, word
+from ..ui import BAR, NUM, ROW, fit, status, title
 from . import BTN_A, BTN_B, BTN_C, BTN_DOWN, BTN_UP, PRESS, REPEAT, Base
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # annotations only
+_TYPE_CHECKING = const(0)  # annotations only: the compiler drops the block
+if _TYPE_CHECKING:
+    from ..contracts import App
     from ..gfx.canvas import Canvas
 
 
@@ -30,7 +35,7 @@ class Menu(Base):
 
     def __init__(
         self,
-        app: object,
+        app: "App",
         title: str,
         labels: list,
         start: int = 0,
@@ -75,28 +80,84 @@ class Menu(Base):
             self.i = (self.i + (1 if down else -1)) % n
         else:
             self.i = jump(groups, self.i, down)
-        self.app.redraw()  # type: ignore[attr-defined]
+        self.app.redraw()
 
     def pick(self, i: int) -> None:
         if self.action is not None:
-            self.action(i)  # type: ignore[operator]
+            self.action(i)  # type: ignore[operator]  # a callable, where given
 
     def more(self, i: int) -> None:
         """C (or a long A): the item's other uses. A list without any says so and does
         nothing else: C never commits what A would (one meaning per button)."""
         app = self.app
-        app.notice = tr("No other choices here: A picks")  # type: ignore[attr-defined]
-        app.redraw()  # type: ignore[attr-defined]
+        app.notice = tr("No other choices here: A picks")
+        app.redraw()
 
     def back(self) -> None:
-        self.app.pop()  # type: ignore[attr-defined]
+        self.app.pop()
 
     def detail(self, i: int) -> "str | None":
         """A line about item i under the list (prices, for instance), or None."""
         return None
 
     def draw(self, c: "Canvas") -> None:
-        ui.menu(c, self)
+        """The list: title with the position, rows, the selected item's detail, status."""
+        w = c.width
+        h = c.height
+        c.clear()
+        labels = self.labels
+        n = len(labels)
+        i = self.i
+        title(c, self.title, "%d/%d" % (i + 1, n) if n > 1 else None)
+        detail = self.detail(i) if n else None
+        bottom = h - BAR - (BAR if detail is not None else 0)
+        rows = (bottom - BAR - 1) // ROW
+        first = self.first
+        page = self.page
+        if page and page <= rows:  # a paged list: its page whole
+            first = i - i % page
+        elif i < first:
+            first = i
+        elif i >= first + rows:
+            first = i - rows + 1
+        self.first = first
+        right = self.right
+        tags = getattr(self, "tags", None)
+        # Japanese's tags are a kanji each (茶, 灰): read at 16 px, where 8 blurs their strokes
+        tag_font, tag_y = (LARGE, 1) if lang() == "ja" else (SMALL, 5)
+        marks = getattr(self, "marks", None)
+        y = BAR + 1
+        for k in range(first, min(n, first + rows)):
+            sel = k == i
+            fg = WHITE if sel else BLACK
+            if sel:
+                c.fb.fill_rect(0, y, w - 4, ROW, BLACK)
+            x = 3
+            if tags is not None:
+                c.text(tags[k], x, y + tag_y, tag_font, LEFT, fg)
+                x += 18
+            if marks is not None:  # a mark is its place in the order marked, 1 up
+                c.box(x, y + 3, 11, 11, bool(marks[k]), fg)
+                if marks[k]:
+                    c.text(NUM[marks[k]], x + 6, y + 5, SMALL, CENTER, BLACK if sel else WHITE)
+                x += 15
+            room = w - 8 - x
+            r = right[k] if right is not None else ""
+            if r:
+                c.text(r, w - 7, y + 1, LARGE, RIGHT, fg)
+                room -= c.text_width(r, LARGE) + 8
+            c.text(fit(c, labels[k], room, LARGE), x, y + 1, LARGE, LEFT, fg)
+            y += ROW
+        if n > rows:  # a scroll bar in the right margin
+            top = BAR + 1
+            span = rows * ROW
+            bar = max(4, span * rows // n)
+            at = top + (span - bar) * first // (n - rows)
+            c.fb.vline(w - 2, top, span, BLACK)
+            c.fb.fill_rect(w - 3, at, 3, bar, BLACK)
+        if detail is not None:
+            c.text(fit(c, detail, w - 4), 2, h - 2 * BAR + 1, SMALL, LEFT, BLACK)
+        status(c, self.app, self.hints)
 
 
 def jump(groups: list, i: int, down: bool) -> int:

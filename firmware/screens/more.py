@@ -10,19 +10,25 @@ this menu carries no game's words. After one the menu opens again on the same ro
 same menu, nothing built again), so several cost a press each; B returns to the game.
 """
 
+from micropython import const
+
 from ..lang import tr
 from . import sheet
 from .menu import Menu
+
+_TYPE_CHECKING = const(0)  # annotations only: the compiler drops the block
+if _TYPE_CHECKING:
+    from ..contracts import App
 
 
 class Screen(Menu):
     in_game = True
 
-    def __init__(self, app: object) -> None:
-        track = app.stack[0]  # type: ignore[attr-defined]
+    def __init__(self, app: "App") -> None:
+        track = app.stack[0]
         labels = []
         events: list = []
-        undone = app.undone  # type: ignore[attr-defined]
+        undone = app.undone
         self.redo = 1 if undone else 0  # the rows before "Score so far"
         if undone:
             labels.append(tr("Redo: %s") % track.describe(undone[-1]))
@@ -45,14 +51,14 @@ class Screen(Menu):
         app = self.app
         ev = self.events[i]
         if ev is not None:
-            played = app.play(ev)  # type: ignore[attr-defined]  # back to the game
-            if played and i >= self.redo and len(app.stack) == 1:  # type: ignore[attr-defined]
+            played = app.play(ev)  # back to the game
+            if played and i >= self.redo and len(app.stack) == 1:
                 # A correction: this menu once more, on the same row. The redo row a new
                 # event leaves (App.play) names the next event undone, or goes.
                 if self.redo:
-                    undone = app.undone  # type: ignore[attr-defined]
+                    undone = app.undone
                     if undone:
-                        self.labels[0] = tr("Redo: %s") % app.stack[0].describe(undone[-1])  # type: ignore[attr-defined]
+                        self.labels[0] = tr("Redo: %s") % app.stack[0].describe(undone[-1])
                         self.events[0] = undone[-1]
                     else:
                         del self.labels[0]
@@ -62,31 +68,31 @@ class Screen(Menu):
                             groups[k] -= 1
                         self.redo = 0
                         self.i = i - 1
-                app.push(self)  # type: ignore[attr-defined]
+                app.push(self)
             return
         n = len(self.labels)
         if i < n - 2:  # the score so far: the one other item without an event
-            app.push(sheet.Screen(app, True))  # type: ignore[attr-defined]
+            app.push(sheet.Screen(app, True))
         elif i == n - 2:
             keep = tr("Keep playing")
             sure = Menu(app, tr("End and save this game?"), [keep, tr("End and save")])
             sure.action = self._end
-            app.push(sure)  # type: ignore[attr-defined]
+            app.push(sure)
         else:
             keep = tr("Keep playing")
             sure = Menu(app, tr("Drop this game for good?"), [keep, tr("Drop it")])
             sure.action = self._drop
-            app.push(sure)  # type: ignore[attr-defined]
+            app.push(sure)
 
     def _end(self, k: int) -> None:
         app = self.app
         if k:  # the score sheet as it stands; its A files the game
-            app.push(sheet.Screen(app, ending=True), True)  # type: ignore[attr-defined]
+            app.push(sheet.Screen(app, ending=True), True)
         else:
-            app.back_to(1)  # type: ignore[attr-defined]
+            app.back_to(1)
 
     def _drop(self, k: int) -> None:
         if k:
-            self.app.abandon()  # type: ignore[attr-defined]
+            self.app.abandon()
         else:
-            self.app.back_to(1)  # type: ignore[attr-defined]
+            self.app.back_to(1)

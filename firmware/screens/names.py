@@ -5,17 +5,23 @@ The list opens on the most recent name neither seat has (else on "New name..."),
 on the other seat's name: that one is marked, since taking it swaps the seats.
 """
 
+from micropython import const
+
 from ..lang import seat as shown
 from ..lang import tr
 from ..seats import DEFAULT, choose, seats
 from . import letters
 from .menu import Menu
 
+_TYPE_CHECKING = const(0)  # annotations only: the compiler drops the block
+if _TYPE_CHECKING:
+    from ..contracts import App
+
 
 class Screen(Menu):
-    def __init__(self, app: object, seat: int) -> None:
+    def __init__(self, app: "App", seat: int) -> None:
         self.seat = seat
-        settings = app.settings  # type: ignore[attr-defined]
+        settings = app.settings
         self.names = known(app)
         now = seats(settings)
         labels = [tr("New name..."), tr("Edit %s") % shown(seat, now[seat])]
@@ -32,22 +38,22 @@ class Screen(Menu):
     def pick(self, i: int) -> None:
         app = self.app
         if i < 2:
-            start = seats(app.settings)[self.seat] if i == 1 else ""  # type: ignore[attr-defined]
+            start = seats(app.settings)[self.seat] if i == 1 else ""
             if start in DEFAULT:  # a seat nobody named: spelt from nothing, not PLAYER 1
                 start = ""
-            app.pop()  # type: ignore[attr-defined]
-            app.push(letters.Screen(app, self.seat, start))  # type: ignore[attr-defined]
+            app.pop()
+            app.push(letters.Screen(app, self.seat, start))
             return
         choose(app, self.seat, self.names[i - 2])
-        app.pop()  # type: ignore[attr-defined]
+        app.pop()
 
 
-def known(app: object) -> list:
+def known(app: "App") -> list:
     """The recent names (in the settings), then the roster's others (read for the call)."""
-    recent = app.settings.get("names")  # type: ignore[attr-defined]
+    recent = app.settings.get("names")
     out = [n for n in recent if isinstance(n, str)] if isinstance(recent, list) else []
     try:
-        roster = app.storage.roster()  # type: ignore[attr-defined]
+        roster = app.storage.roster()
     except (OSError, ValueError):  # an unreadable roster: the recent names still serve
         roster = []
     for n in roster:

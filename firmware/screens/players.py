@@ -5,6 +5,8 @@ two change a seat's name (recent names or a new one), the fourth swaps the seats
 last enters a game played without the device from its final counts (screens/quick.py).
 """
 
+from micropython import const
+
 from ..gamelist import GAMES, NAMES
 from ..lang import seat, tr
 from ..seats import seats, set_names
@@ -13,14 +15,18 @@ from .names import Screen as Seat
 from .setup import Screen as Setup
 from .setup import begin
 
+_TYPE_CHECKING = const(0)  # annotations only: the compiler drops the block
+if _TYPE_CHECKING:
+    from ..contracts import App
+
 
 class Screen(Menu):
-    def __init__(self, app: object, game: int) -> None:
+    def __init__(self, app: "App", game: int) -> None:
         self.game = game
         super().__init__(app, tr(NAMES[game]), [], 0)
 
     def enter(self) -> None:
-        names = seats(self.app.settings)  # type: ignore[attr-defined]
+        names = seats(self.app.settings)
         self.labels = [
             tr("Start the game"),  # the names are the next two lines
             tr("Player %d: %s") % (1, seat(0, names[0])),
@@ -28,18 +34,18 @@ class Screen(Menu):
             tr("Swap seats"),
             tr("Final score only"),
         ]
-        self.app.redraw()  # type: ignore[attr-defined]
+        self.app.redraw()
 
     def pick(self, i: int) -> None:
         app = self.app
-        names = seats(app.settings)  # type: ignore[attr-defined]
+        names = seats(app.settings)
         if i == 0:
             begin(app, self.game)  # journalled from here: a power cut resumes it
-            app.push(Setup(app, self.game, names))  # type: ignore[attr-defined]
+            app.push(Setup(app, self.game, names))
         elif i == 4:
-            app.new_game(GAMES[self.game], names, {"score_only": True})  # type: ignore[attr-defined]
+            app.new_game(GAMES[self.game], names, {"score_only": True})
         elif i == 3:
             set_names(app, [names[1], names[0]])
             self.enter()
         else:
-            app.push(Seat(app, i - 1))  # type: ignore[attr-defined]
+            app.push(Seat(app, i - 1))

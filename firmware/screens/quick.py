@@ -21,6 +21,8 @@ B back (255); a player's whole score is an event in the game's journal. The scre
 log back when it opens, so a power cut loses at most the number being changed.
 """
 
+from micropython import const
+
 from duelcore.quick import choices, fields, start, stride, wins
 
 from .. import flash, ui
@@ -28,6 +30,11 @@ from ..gfx.canvas import BLACK, CENTER, LARGE, LEFT, RIGHT, SMALL, WHITE, Canvas
 from ..lang import name, tr, word
 from . import BTN_A, BTN_B, BTN_C, BTN_DOWN, BTN_UP, PRESS, REPEAT, Base
 from .menu import Menu
+from .tracking import Tracking
+
+_TYPE_CHECKING = const(0)  # annotations only: the compiler drops the block
+if _TYPE_CHECKING:
+    from ..contracts import App
 
 _BACK = 255  # a B back, in the log
 _UNDONE = 2  # added to the player in the log's first byte: their score undone, kept
@@ -53,9 +60,9 @@ class Ended(Menu):
     how: the record's ``won``), or drop the game; the first item (or B) goes back to
     the pad."""
 
-    def __init__(self, app: object) -> None:
-        game = app.match.record["game"]  # type: ignore[attr-defined]
-        players = app.players()  # type: ignore[attr-defined]
+    def __init__(self, app: "App") -> None:
+        game = app.match.record["game"]
+        players = app.players()
         self.won: list = []
         labels = [tr("Back to the pad")]
         ways = wins(game)
@@ -70,23 +77,24 @@ class Ended(Menu):
     def pick(self, i: int) -> None:
         app = self.app
         if i == 0:
-            app.pop()  # type: ignore[attr-defined]
+            app.pop()
         elif i <= len(self.won):
-            app.play(self.won[i - 1])  # type: ignore[attr-defined]
+            app.play(self.won[i - 1])
         else:
-            pad = app.stack[0]  # type: ignore[attr-defined]
+            pad = app.stack[0]
             pad.forget()
-            app.abandon()  # type: ignore[attr-defined]
+            app.abandon()
 
 
-class Screen(Base):
-    """The score pad being filled in: the game's screen for a quick score."""
+class Screen(Tracking):
+    """The score pad being filled in: the game's screen for a quick score. Of the tracking
+    screen's contract (screens/tracking.py) it answers ``follow``, ``forget``,
+    ``describe`` and ``rows``; it has no turn's menu, C menu or corrections, and its own
+    keys and hints."""
 
-    in_game = True
-
-    def __init__(self, app: object) -> None:
-        super().__init__(app)
-        m = app.match  # type: ignore[attr-defined]
+    def __init__(self, app: "App") -> None:
+        Base.__init__(self, app)  # not the games' hints: its own, below
+        m = app.match
         self.game = game = m.record["game"]
         self.fields = fields(game)
         n = len(self.fields)
@@ -96,7 +104,7 @@ class Screen(Base):
         self.strides = bytes([stride(game, f[0]) for f in self.fields])
         # Under the number: the values a field takes (its range, or its few values).
         self.spans = []
-        three = app.buttons.three  # type: ignore[attr-defined]
+        three = app.buttons.three
         keys = tr(_KEYS[three])
         self.keys = []  # under the number: what a long UP/DOWN (or a tap) adds
         for k in range(n):
@@ -107,7 +115,7 @@ class Screen(Base):
         self.cols = (bytearray(self.starts), bytearray(self.starts))  # each player's counts
         self.p = -1  # the player being entered (-1: none, the log to be read)
         self.at = 0  # the field being entered
-        self.path = app.storage.dir + "/pad.log"  # type: ignore[attr-defined]
+        self.path = app.storage.dir + "/pad.log"
         self.hints = tr(_HINTS[three])
         self.total = tr("Total")
         self.head = tr("Quick score: %s")
@@ -117,7 +125,7 @@ class Screen(Base):
 
     def enter(self) -> None:
         app = self.app
-        g = app.match.game  # type: ignore[attr-defined]
+        g = app.match.game
         turn = g.result()["turn"]
         for q in (0, 1):
             counts = g.counts[q]
@@ -127,17 +135,15 @@ class Screen(Base):
                 self.cols[q][:] = self.starts
         if turn is not None and turn != self.p:
             self._load(turn)
-        app.redraw()  # type: ignore[attr-defined]
+        app.redraw()
 
     def follow(self) -> None:
-        """After an event: the next player's pad or, the game over, the score sheet at
-        once (the log is done with)."""
+        """After an event (``enter`` has shown the next player's pad): the game over, the
+        score sheet at once (the log is done with)."""
         app = self.app
-        if not app.match.game.over:  # type: ignore[attr-defined]
-            self.enter()
-        else:
+        if app.match.game.over:
             self.forget()
-            app.sheet()  # type: ignore[attr-defined]
+            app.sheet()
 
     def forget(self) -> None:
         """The game is over or dropped: its log is done with."""
@@ -148,7 +154,7 @@ class Screen(Base):
             pass
 
     def describe(self, ev: list) -> str:
-        who = self.app.players()[ev[1]]  # type: ignore[attr-defined]
+        who = self.app.players()[ev[1]]
         if ev[0] == "won":
             return tr("%s wins: %s") % (who, tr(ev[2]))
         return tr("%s's score") % who
@@ -157,7 +163,7 @@ class Screen(Base):
         """The score sheet's rows (label, player 0, player 1), and the row that decided:
         the total, or where the totals tie the row that broke the tie (7WD's civilian
         points), or the victory Splendor Duel's counts reached."""
-        a, b = self.app.match.game.counts  # type: ignore[attr-defined]
+        a, b = self.app.match.game.counts
         v = result["victory"]
         w = result["winner"]
         if a is None or b is None:  # a victory entered without counts
@@ -209,7 +215,7 @@ class Screen(Base):
             low, high = self.fields[at][1:]
             v = low if v < low else high if v > high else v
         col[at] = v
-        self.app.redraw()  # type: ignore[attr-defined]
+        self.app.redraw()
 
     def _next(self) -> None:
         app = self.app
@@ -218,23 +224,23 @@ class Screen(Base):
         if self.at < n - 1:
             self._log(bytes((col[self.at],)))
             self.at += 1
-            app.redraw()  # type: ignore[attr-defined]
+            app.redraw()
             return
         counts = {}
         for k in range(n):
             counts[self.fields[k][0]] = col[k]
-        app.play(["score", self.p, counts])  # type: ignore[attr-defined]  # refused: one line
+        app.play(["score", self.p, counts])  # refused: one line
 
     def _back(self) -> None:
         app = self.app
         if self.at:
             self._log(bytes((_BACK,)))
             self.at -= 1
-            app.redraw()  # type: ignore[attr-defined]
-        elif app.match.played:  # type: ignore[attr-defined]
-            app.undo()  # type: ignore[attr-defined]  # the first player's score, to its last field
+            app.redraw()
+        elif app.match.played:
+            app.undo()  # the first player's score, to its last field
         else:
-            app.push(Ended(app))  # type: ignore[attr-defined]
+            app.push(Ended(app))
 
     # -- the log ---------------------------------------------------------------------------
 
@@ -254,7 +260,7 @@ class Screen(Base):
         col = self.cols[p]
         n = len(col)
         col[:] = self.starts
-        tail = self.app.match.record["id"].encode() + b"\n"  # type: ignore[attr-defined]
+        tail = self.app.match.record["id"].encode() + b"\n"
         try:
             with open(self.path, "rb") as f:
                 data = f.read()
@@ -279,7 +285,7 @@ class Screen(Base):
                     break
             return
         head = bytes((p,)) + tail
-        undone = self.app.undone  # type: ignore[attr-defined]
+        undone = self.app.undone
         last = undone[-1] if undone else None
         if last is not None and last[0] == "score" and last[1] == p:
             for k in range(n):  # to its last field, the counts written whole (and ended)
@@ -302,7 +308,7 @@ def draw(c: Canvas, s: Screen) -> None:
     h = c.height
     bar = ui.BAR
     app = s.app
-    names = app.players()  # type: ignore[attr-defined]
+    names = app.players()
     p = s.p
     at = s.at
     n = len(s.labels)
@@ -319,7 +325,7 @@ def draw(c: Canvas, s: Screen) -> None:
     step = (h - bar - y) // n
     if step > 11:
         step = 11
-    played = app.match.game.counts  # type: ignore[attr-defined]
+    played = app.match.game.counts
     for k in range(n):
         ty = y + (step - 8) // 2
         c.text(ui.fit(c, s.labels[k], x0 - col - 2), 2, ty, SMALL, LEFT)
@@ -342,4 +348,4 @@ def draw(c: Canvas, s: Screen) -> None:
     c.text(s.spans[at], mid, bar + 60, SMALL, CENTER)
     if s.choices[at] is None:
         c.text(ui.fit(c, s.keys[at], panel - 4), mid, bar + 72, SMALL, CENTER)
-    ui.status(c, app, s.hints, s.first if at == 0 and not app.match.played else None)  # type: ignore[attr-defined]
+    ui.status(c, app, s.hints, s.first if at == 0 and not app.match.played else None)

@@ -17,12 +17,18 @@ game chosen are in the settings already. At boot without a game in progress,
 the game's start (``Storage.start``) removes the log, as does B out of the first step.
 """
 
+from micropython import const
+
 from duelcore.sevenwonders.cards import PROGRESS, WONDER_COUNT, wonder_name
 
 from .. import flash
 from ..gamelist import GAMES
 from ..lang import collate, name, tr, word
 from .menu import Menu
+
+_TYPE_CHECKING = const(0)  # annotations only: the compiler drops the block
+if _TYPE_CHECKING:
+    from ..contracts import App
 
 _BACK = 255  # a B back, in the log
 _quiet = [False]  # resume() is playing the log: nothing to write
@@ -39,7 +45,7 @@ class Screen(Menu):
     """Step 1, every game: who starts; for 7 Wonders Duel in the same press the wonders,
     the first-game preset or the draft (one press less than two menus)."""
 
-    def __init__(self, app: object, game: int, players: list) -> None:
+    def __init__(self, app: "App", game: int, players: list) -> None:
         self.game = game
         self.players = players
         if GAMES[game] == "7wd":
@@ -53,18 +59,18 @@ class Screen(Menu):
 
     def back(self) -> None:
         if not _quiet[0]:
-            flash.remove(self.app.storage.setup)  # type: ignore[attr-defined]
-        self.app.pop()  # type: ignore[attr-defined]
+            flash.remove(self.app.storage.setup)
+        self.app.pop()
 
     def pick(self, i: int) -> None:
         app = self.app
         log(app, i)
         setup: dict = {"first": i & 1}
         if GAMES[self.game] != "7wd":
-            app.new_game(GAMES[self.game], self.players, setup)  # type: ignore[attr-defined]
+            app.new_game(GAMES[self.game], self.players, setup)
         elif i < 2:
             setup["wonders"] = "first-game"
-            app.push(tokens(app, self.players, setup))  # type: ignore[attr-defined]
+            app.push(tokens(app, self.players, setup))
         else:
             draft(app, self.players, setup, 0)
 
@@ -80,7 +86,7 @@ class Marks(Menu):
 
     hints = word("A mark  B back")
 
-    def __init__(self, app: object, title: str, labels: list, count: int, done: object) -> None:
+    def __init__(self, app: "App", title: str, labels: list, count: int, done: object) -> None:
         self.marks = bytearray(len(labels))
         self.order: list = []
         self.count = count
@@ -89,13 +95,13 @@ class Marks(Menu):
 
     def back(self) -> None:
         log(self.app, _BACK)
-        self.app.pop()  # type: ignore[attr-defined]
+        self.app.pop()
 
     def pick(self, i: int) -> None:
         marks = self.marks
         if not marks[i] and len(self.order) >= self.count:
-            self.app.notice = tr("%d marked: A on one takes it back") % self.count  # type: ignore[attr-defined]
-            self.app.redraw()  # type: ignore[attr-defined]
+            self.app.notice = tr("%d marked: A on one takes it back") % self.count
+            self.app.redraw()
             return
         if not marks[i]:
             self.order.append(i)
@@ -109,38 +115,38 @@ class Marks(Menu):
                 marks[self.order[k]] = k + 1
         log(self.app, i)  # a mark taken or made (one asked for too many says so above)
         if len(self.order) < self.count:
-            self.app.redraw()  # type: ignore[attr-defined]
+            self.app.redraw()
             return
-        self.done(list(self.order))  # type: ignore[operator]
+        self.done(list(self.order))  # type: ignore[operator]  # a callable
 
 
-def log(app: object, b: int, mode: str = "ab") -> None:
+def log(app: "App", b: int, mode: str = "ab") -> None:
     """Journal one step of setup (``mode`` "wb": the first, which starts the log). A
     flash that fails loses only the resume after a power cut, never the setup."""
     if _quiet[0]:
         return
     try:
-        flash.write(app.storage.setup, bytes((b,)), mode)  # type: ignore[attr-defined]
+        flash.write(app.storage.setup, bytes((b,)), mode)
     except OSError:
         pass
 
 
-def begin(app: object, game: int) -> None:
+def begin(app: "App", game: int) -> None:
     """The setup of ``GAMES[game]`` opens: a new log."""
     log(app, game, "wb")
 
 
-def resume(app: object) -> bool:
+def resume(app: "App") -> bool:
     """Play the log of a setup a power cut interrupted through its screens, from the
     choice of game (``app.stack[0]``); False if there was none. A log damaged past some
     step is played up to it and cut there."""
-    path = app.storage.setup  # type: ignore[attr-defined]
+    path = app.storage.setup
     try:
         with open(path, "rb") as f:
             data = f.read()
     except OSError:
         return False
-    stack = app.stack  # type: ignore[attr-defined]
+    stack = app.stack
     done = 0
     _quiet[0] = True
     try:
@@ -166,11 +172,11 @@ def resume(app: object) -> bool:
     except OSError:
         pass
     if done:
-        app.notice = tr("Setup resumed")  # type: ignore[attr-defined]
+        app.notice = tr("Setup resumed")
     return done > 0
 
 
-def draft(app: object, players: list, setup: dict, seat: int) -> None:
+def draft(app: "App", players: list, setup: dict, seat: int) -> None:
     """After the draft at the table: each seat's four wonders, marked among those nobody
     has (the second list holds the eight left)."""
     taken = setup.get("wonders") or [[], []]
@@ -185,14 +191,14 @@ def draft(app: object, players: list, setup: dict, seat: int) -> None:
         if seat == 0:
             draft(app, players, step, 1)
         else:
-            app.push(tokens(app, players, step))  # type: ignore[attr-defined]
+            app.push(tokens(app, players, step))
 
     labels = [name("7wd", w) for w in left]
     head = tr("%s's 4 wonders") % players[seat]
-    app.push(Marks(app, head, labels, _WONDERS_EACH, done))  # type: ignore[attr-defined]
+    app.push(Marks(app, head, labels, _WONDERS_EACH, done))
 
 
-def tokens(app: object, players: list, setup: dict) -> Marks:
+def tokens(app: "App", players: list, setup: dict) -> Marks:
     """The five progress tokens on the board, in the order marked (as laid); the other
     five are the box. The fifth mark starts the game."""
 
@@ -202,7 +208,7 @@ def tokens(app: object, players: list, setup: dict) -> Marks:
         step = dict(setup)
         step["progress"] = [shown[t] for t in order]
         step["box_progress"] = [t for t in PROGRESS if t not in step["progress"]]
-        app.new_game("7wd", players, step)  # type: ignore[attr-defined]
+        app.new_game("7wd", players, step)
 
     labels = [name("7wd", t) for t in shown]
     return Marks(app, tr("Progress tokens on the board"), labels, _TOKENS, done)

@@ -8,32 +8,38 @@ The figures come from the core's ``result()``, read once when the sheet opens; w
 a game has is its tracking screen's ``rows(result)``.
 """
 
+from micropython import const
+
 from ..gfx.canvas import BLACK, LEFT, RIGHT, SMALL, WHITE, Canvas
 from ..lang import tr, word
 from ..ui import BAR, fit, hints, status, title
 from . import BTN_A, BTN_B, PRESS, Base
 
+_TYPE_CHECKING = const(0)  # annotations only: the compiler drops the block
+if _TYPE_CHECKING:
+    from ..contracts import App
+
 
 class Screen(Base):
     in_game = True
 
-    def __init__(self, app: object, peek: bool = False, ending: bool = False) -> None:
+    def __init__(self, app: "App", peek: bool = False, ending: bool = False) -> None:
         super().__init__(app)
         self.peek = peek
         self.ending = ending
-        result = app.match.result()  # type: ignore[attr-defined]
+        result = app.match.result()
         self.over = result["over"]
         self.winner = result["winner"]
         self.victory = result["victory"]
         # rows: (label, value for player 0, value for player 1), built once by the game's
         # tracking screen (the bottom of the stack), which also names the row that decided
         # the game: it is drawn in black.
-        self.rows, decided = app.stack[0].rows(result)  # type: ignore[attr-defined]
+        self.rows, decided = app.stack[0].rows(result)
         self.mark = -1
         for k in range(len(self.rows)):
             if self.rows[k][0] == decided:
                 self.mark = k
-        players = app.players()  # type: ignore[attr-defined]
+        players = app.players()
         if not self.over:
             self.head = tr("Score so far")
         elif self.winner is None:
@@ -54,29 +60,29 @@ class Screen(Base):
         app = self.app
         if self.ending:
             if b == BTN_A:
-                app.finish()  # type: ignore[attr-defined]
+                app.finish()
             elif b == BTN_B:
-                app.back_to(1)  # type: ignore[attr-defined]
+                app.back_to(1)
         elif self.peek or not self.over:
             if b == BTN_A or b == BTN_B:
-                app.pop()  # type: ignore[attr-defined]
+                app.pop()
         elif b == BTN_A:
-            app.finish()  # type: ignore[attr-defined]
+            app.finish()
         elif b == BTN_B:
-            app.ask_undo()  # type: ignore[attr-defined]
+            app.ask_undo()
 
     def draw(self, c: "Canvas") -> None:
         draw(c, self)
 
 
-def draw(c: Canvas, s: object) -> None:
+def draw(c: Canvas, s: Screen) -> None:
     """The score sheet: one row per category, one column per player, totals in black."""
     c.clear()
     w = c.width
     h = c.height
-    title(c, s.head)  # type: ignore[attr-defined]
-    names = s.app.players()  # type: ignore[attr-defined]
-    rows = s.rows  # type: ignore[attr-defined]
+    title(c, s.head)
+    names = s.app.players()
+    rows = s.rows
     col0 = w - 100
     col1 = w - 40
     y = BAR + 1
@@ -88,7 +94,7 @@ def draw(c: Canvas, s: object) -> None:
         step = 11
     for k in range(len(rows)):
         label, a, b = rows[k]
-        mark = k == s.mark  # type: ignore[attr-defined]
+        mark = k == s.mark
         if mark:
             c.fb.fill_rect(0, y, w, step, BLACK)
         fg = WHITE if mark else BLACK
@@ -96,4 +102,4 @@ def draw(c: Canvas, s: object) -> None:
         c.text(str(a), col0, y + (step - 8) // 2, SMALL, RIGHT, fg)
         c.text(str(b), col1 + 30, y + (step - 8) // 2, SMALL, RIGHT, fg)
         y += step
-    status(c, s.app, s.hints)  # type: ignore[attr-defined]
+    status(c, s.app, s.hints)

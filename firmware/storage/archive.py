@@ -15,14 +15,15 @@ renamed ``<id>.dk``. A journal boot could not replay whole is set aside among th
 import binascii
 
 from duelcore import pack
+from duelcore.compat import const
 from duelcore.errors import IllegalEvent
 
 from .. import flash
 from ..rtc import end
 from . import bundle
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # annotations only
+_TYPE_CHECKING = const(0)  # annotations only: the compiler drops the block
+if _TYPE_CHECKING:
     from collections.abc import Callable, Iterator
 
 # What a journal entry or a packed game that does not read raises (MemoryError is not

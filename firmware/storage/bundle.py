@@ -36,8 +36,8 @@ from duelcore.compat import const
 
 from .. import flash
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # annotations only
+_TYPE_CHECKING = const(0)  # annotations only: the compiler drops the block
+if _TYPE_CHECKING:
     from collections.abc import Iterator
     from typing import Any
 

@@ -33,8 +33,8 @@ from .. import flash
 from ..lang import tr
 from .archive import KEPT, UNREADABLE, safe_id
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # annotations only
+_TYPE_CHECKING = const(0)  # annotations only: the compiler drops the block
+if _TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any
 

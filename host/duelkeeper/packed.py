@@ -10,8 +10,8 @@ import re
 import zlib
 from typing import Any, NamedTuple
 
+from duelcore.games import GAMES
 from duelcore.pack import READS, Unpacker, game_number, unpack_record, vocab
-from duelcore.record import GAMES
 from duelkeeper.errors import shown_quote
 
 BATCH = 64  # games a call: the calls' fixed costs spread thin, and a cut loses little

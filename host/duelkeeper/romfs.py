@@ -80,7 +80,8 @@ def _imports(board: str) -> set[str]:
 
 def for_board(board: str, program: dict[str, bytes]) -> dict[str, bytes]:
     """``program`` less what ``board`` never imports: the other boards' modules, the
-    panel driver it does not use, and firmware/hostclock (CPython's clock)."""
+    panel driver it does not use, firmware/hostclock (CPython's clock) and
+    firmware/contracts (annotations only)."""
     wanted = _imports(board)
     out = {}
     for path, data in program.items():
@@ -89,13 +90,16 @@ def for_board(board: str, program: dict[str, bytes]) -> dict[str, bytes]:
         if (dotted.startswith("boards.") or drivers) and not dotted.endswith(".__init__"):
             if dotted not in wanted:
                 continue
-        if dotted == "firmware.hostclock":
+        if dotted in _NEVER_RUN:
             continue
         out[path] = data
     return out
 
 
 _DRIVERS = (".uc8151", ".ssd1680")  # the panels' controllers: a board uses one
+# Modules a board never runs: CPython's clock, and the contracts mypy reads (imported
+# under TYPE_CHECKING only: tests/firmware/test_imports.py).
+_NEVER_RUN = ("firmware.hostclock", "firmware.contracts")
 
 
 def image(board: str, program: dict[str, bytes] | None = None) -> bytes:

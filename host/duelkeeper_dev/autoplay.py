@@ -17,6 +17,7 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any
 
+from duelcore.games import GAMES
 from duelcore.quick import choices, fields, stride, wins
 from duelcore.sevenwonders.cards import PROGRESS, WONDER_COUNT, card, wonder_name
 from duelcore.splendor.cards import TOKENS, card_id
@@ -25,7 +26,6 @@ from duelkeeper.errors import DuelkeeperError
 from duelkeeper.sim.device import Device
 from duelkeeper.sim.script import BUTTONS, LONG_MS, PRESS_MS, Step, masks
 
-GAMES = ("7wd", "splendor-duel", "antike-duellum")
 _MAX_STEPS = 400  # gestures for one event before the autoplayer gives up
 
 
@@ -373,13 +373,13 @@ class Autoplayer:
     def route(self, ev: list[Any], v: dict[str, Any]) -> None:
         """One step towards playing ``ev`` from the screen ``v`` shows: a move or a pick."""
         screen = v["screen"]
-        if screen == "track7":
+        if screen == "sevenwonders.track":
             if ev[0] not in ("build", "discard", "wonder"):
                 self.press("a")  # the pending choice
                 return
             label = ev[3] if ev[0] == "wonder" else ev[2]
             reply = self.device.call(
-                "import firmware.screens.pick7 as _p\n"
+                "import firmware.games.sevenwonders.pick as _p\n"
                 "_g = simdev.app.match.game\n"
                 "import json\n_value = json.dumps(_p.order(_g))\ndel _p, _g"
             )
@@ -393,29 +393,29 @@ class Autoplayer:
             else:
                 for gesture in moves:  # the first one opens the picker and moves
                     self.press(gesture)
-        elif screen == "pick7":
+        elif screen == "sevenwonders.pick":
             label = ev[3] if ev[0] == "wonder" else ev[2]
             t = v["cards"].index(card(label))
             if ev[0] == "build" and v["affordable"][t]:
                 self.pick(v, t, "a")
             else:
                 self.pick(v, t, "c")
-        elif screen == "cardsd" and "levels" in v:  # a reservation: the level first
+        elif screen == "splendor.cardpick" and "levels" in v:  # a reservation: the level first
             cid = ev[2] if isinstance(ev[2], str) else card_id(find(ev[2]))
             want = cid if cid.startswith("deck") else int(cid[0])
             self.pick(v, v["levels"].index(want))
-        elif screen in ("choice", "cardsd"):
+        elif screen in ("choice", "splendor.cardpick"):
             events = v.get("events") or []
             for k, e in enumerate(events):
                 if _same(e, ev):
                     self.pick(v, k)
                     return
             raise AutoplayError(f"{ev} is not offered on {screen}: {v['labels']}")
-        elif screen == "tracksd" and not self.three:
+        elif screen == "splendor.track" and not self.three:
             # UP/DOWN open the turn's menu and move at once: the first gesture of the
             # way from the entry it opens on (the first action legal now) to ev's
             reply = self.device.call(
-                "import firmware.screens.turnsd as _t\n"
+                "import firmware.games.splendor.turn as _t\n"
                 "_h, _s = _t.opening(simdev.app.match.game)\n"
                 "_value = [list(_t.VERBS), _s]\ndel _t, _h, _s"
             )
@@ -425,13 +425,13 @@ class Autoplayer:
                 t = verbs.index(ev[0])
                 way = read_path(start, t, None) if self.reader else path(len(verbs), start, t, None)
             self.press(way[0] if way else "a")
-        elif screen in ("tracksd", "trackad"):
+        elif screen in ("splendor.track", "antike.track"):
             self.press("a")
-        elif screen == "turnsd":
+        elif screen == "splendor.turn":
             self.pick(v, v["verbs"].index(ev[0]))
-        elif screen == "tokensd" and v["verb"] != ev[0]:
+        elif screen == "splendor.tokenpick" and v["verb"] != ev[0]:
             self.press("b")  # the picker opened for a take: back to the turn's menu
-        elif screen == "tokensd":
+        elif screen == "splendor.tokenpick":
             sel = v["sel"]  # gems and pearls; gold too when returning
             need = [0] * len(sel)
             for t in ev[2]:
@@ -441,7 +441,7 @@ class Autoplayer:
                     self.pick(v, v["rows"].index(k))
                     return
             self.press("c")
-        elif screen == "turnad":  # a row per event (rondel, produce), or per kind
+        elif screen == "antike.turn":  # a row per event (rondel, produce), or per kind
             rows = v["events"]
             for k, row in enumerate(rows):
                 if len(row) == 1 and _same(row[0], ev):

@@ -37,7 +37,7 @@ import time, gc
 from firmware.storage import Storage
 from firmware.app import App
 from firmware.gfx.canvas import LARGE
-from firmware.screens import pick7
+from firmware.games.sevenwonders import pick
 b = __import__("boards.%s", None, None, ("open",)).open()
 app = App(b, Storage(b.root))
 c = app.canvas
@@ -50,7 +50,7 @@ def T(label, f, n=1):
 T("the games list, drawn", lambda: app.stack[-1].draw(c))
 app.new_game("7wd", ["Ann", "Bob"], %r)
 T("7WD tracking screen, drawn", lambda: app.stack[-1].draw(c))
-app.push(pick7.Screen(app))
+app.push(pick.Screen(app))
 T("7WD card menu, drawn", lambda: app.stack[-1].draw(c))
 T("20 characters, small font", lambda: c.text("Ann to play 12345678", 0, 0), 5)
 T("10 characters, large font", lambda: c.text("Ann 123456", 0, 0, LARGE), 5)

@@ -75,7 +75,7 @@ OTHER_GAMES = (
 # ... and issue 4's first definition, the packages and their menu modules imported.
 OLD_OTHER_CORES = (
     "duelcore.splendor",
-    "duelcore.splendor.moves",
+    "duelcore.splendor.legal",
     "duelcore.splendor.queries",
     "duelcore.antike",
     "duelcore.antike.legal",

@@ -69,7 +69,7 @@ def T(label, f):
         print(".")  # the PC waits for a silence of some seconds at most
     print("T", label, sorted(runs)[1])
 def card_menu():  # pushed anew each time
-    app.push(__import__("firmware.screens.pick7", None, None, ("Screen",)).Screen(app))
+    app.push(__import__("firmware.games.sevenwonders.pick", None, None, ("Screen",)).Screen(app))
 def menu():
     card_menu()
     app.stack[-1].draw(c)
@@ -85,7 +85,7 @@ app.pop()
 for k, ev in enumerate(%(events)r):
     app.stack[-1].draw(c)
     H()
-    if k %% 4 == 0 and type(app.stack[-1]).__module__.endswith("track7"):
+    if k %% 4 == 0 and type(app.stack[-1]).__module__.endswith("sevenwonders.track"):
         menu()
     app.play(ev)
     print(".")  # the PC waits for a silence of some seconds at most

@@ -29,8 +29,9 @@ def modules() -> dict[str, Path]:
 
 
 def _type_checking(node: ast.If) -> bool:
-    """``if TYPE_CHECKING:``: annotations only, never run."""
-    return isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING"
+    """``if TYPE_CHECKING:`` (``_TYPE_CHECKING``, the device's: a const the compiler
+    drops): annotations only, never run."""
+    return isinstance(node.test, ast.Name) and node.test.id in ("TYPE_CHECKING", "_TYPE_CHECKING")
 
 
 def walk(tree: ast.AST) -> list[tuple[ast.AST, str]]:

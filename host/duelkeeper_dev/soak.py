@@ -73,7 +73,7 @@ def ending(screen: str, depth: int) -> tuple[tuple[str, bool], ...]:
     """The gestures towards ending a game from ``screen`` with ``depth`` screens on the
     app's stack: all of them from a tracking screen, one B on a quick score's pad,
     QUICK_WON on its menu of how the game ended; none (random ones) elsewhere."""
-    if screen.startswith("track"):
+    if screen.endswith(".track"):
         return END_GAME
     if screen == "quick":
         return QUICK_WON if depth > 1 else (("b", False),)

@@ -19,6 +19,7 @@ module's Game takes the final counts instead of the turns.
 """
 
 from .errors import IllegalEvent, RecordError
+from .games import core
 from .record import check_event, validate
 
 try:
@@ -31,32 +32,10 @@ if TYPE_CHECKING:
 
 def game_class(game: str, score_only: bool = False) -> "type[Game]":
     """The game's Game, or with ``score_only`` its quick score's (the package's pad): a
-    host replaying one game kind loads only its core."""
-    if game == "7wd":
-        if score_only:
-            from .sevenwonders.pad import Game as P7
-
-            return P7  # type: ignore[return-value]  # a pad's Game is a Quick
-        from .sevenwonders import Game as G7
-
-        return G7
-    if game == "splendor-duel":
-        if score_only:
-            from .splendor.pad import Game as PS
-
-            return PS  # type: ignore[return-value]  # a pad's Game is a Quick
-        from .splendor import Game as GS
-
-        return GS
-    if game == "antike-duellum":
-        if score_only:
-            from .antike.pad import Game as PA
-
-            return PA  # type: ignore[return-value]  # a pad's Game is a Quick
-        from .antike import Game as GA
-
-        return GA
-    raise RecordError("unknown game %s" % game)
+    host replaying one game kind loads only its core (duelcore.games)."""
+    package = core(game)
+    cls: type[Game] = package.quick() if score_only else package.Game  # a pad's Game: a Quick
+    return cls
 
 
 def score_only(setup: dict) -> bool:

@@ -9,7 +9,7 @@ the game's own words.
 Record, as bytes::
 
     version   1 byte, VERSION (a reader refuses a version it does not know)
-    game      1 byte: 1 + the index in record.GAMES, or 0 when the record's "game" is not
+    game      1 byte: 1 + the index in games.GAMES, or 0 when the record's "game" is not
               one of them (it then stays among the other keys); +0x80 when "events" is a
               list, packed after the rest; +0x40 (version 2) when those events are codes
     rest      one value: the record without "game" and "events"
@@ -59,7 +59,7 @@ change needs a new VERSION with the old tables kept for reading.
 import binascii
 
 from .compat import const
-from .record import GAMES
+from .games import GAMES, core
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # annotations only
@@ -130,23 +130,14 @@ class Vocab:
         self._words: tuple = ()
         self._cards = None
         self.codes: "Any" = None  # noqa: UP037 (Any is not imported at run time)
-        if game == "7wd":
-            from .sevenwonders import cards, codes
-
-            self._cards = cards
-            self.codes = codes
-        elif game == "splendor-duel":
-            from .splendor import codes as splendor_codes
-            from .splendor import words
-
-            self._words = words()
-            self.codes = splendor_codes
-        elif game == "antike-duellum":
-            from .antike import codes as antike_codes
-            from .antike import words as antike_words
-
-            self._words = antike_words()
-            self.codes = antike_codes
+        if game in GAMES:
+            package = core(game)
+            self.codes = package.codes
+            words = package.words()
+            if words is None:  # 7wd: its card tables are its words
+                self._cards = package.cards
+            else:
+                self._words = words
 
     def index(self, s: str) -> int:
         i = _find(COMMON, s)

@@ -7,11 +7,11 @@ shares and leaves the setup and events to the game. Unknown keys are kept untouc
 import json
 
 from .compat import const
-from .errors import RecordError
+from .errors import IllegalEvent, RecordError
+from .games import GAMES
 from .jsontext import dumps as text
 
 FORMAT = 1
-GAMES = ("7wd", "splendor-duel", "antike-duellum")
 # docs/record-limits.md: an id names the game's files; a name is what a screen shows;
 # a game's events are bounded far above what any game of the rules needs.
 _ID_MAX = const(64)
@@ -196,8 +196,4 @@ def check_event(event: object) -> None:
         reason = "the player must be 0 or 1"
     else:
         return
-    # Imported on refusal only: replaying a game checks every event (and an import per
-    # call costs more than the checks).
-    from .errors import IllegalEvent
-
     raise IllegalEvent(reason)

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from duelcore import pack
-from duelcore.record import GAMES
+from duelcore.games import GAMES
 from duelkeeper.randomgame import random_record
 
 DEVICE = "e6614103e7452d2f"  # machine.unique_id() of a Pico, in hex

@@ -59,7 +59,7 @@ def autoplay(
             ap.event(ev)
             if k in undo_at:
                 v = d.view()
-                if v["screen"].startswith("track") or v["screen"] == "sheet":
+                if v["screen"].endswith(".track") or v["screen"] == "sheet":
                     ap.press("b")  # asks
                     assert d.last.events == k + 1, "one B took an event back"
                     ap.press("b")

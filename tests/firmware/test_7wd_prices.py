@@ -1,5 +1,5 @@
 """7 Wonders Duel's card menu prices each card as the core does: the line under the list
-is worded from the numbers the menu keeps per card (firmware/screens/pick7.py), so every
+is worded from the numbers the menu keeps per card (firmware/games/sevenwonders/pick.py), so every
 line of every card is checked against the core's price() through whole table games, and
 some by hand against the cards (shared data: 000's prices and trading)."""
 
@@ -11,7 +11,7 @@ import textfit
 
 from duelcore.sevenwonders.cards import RESOURCES
 from duelkeeper_dev.tablegame import table_record
-from firmware.screens import pick7
+from firmware.games.sevenwonders import pick
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
 import make_lang  # noqa: E402
@@ -47,8 +47,8 @@ def _menus(seed: int, lang: str = "en"):  # type: ignore[no-untyped-def]
     with textfit.device(296, 128, lang) as d:
         d.app.new_game("7wd", textfit.NAMES, record["setup"])
         for k, ev in enumerate(record["events"]):
-            if type(d.app.stack[-1]).__module__.endswith("track7"):
-                yield k, pick7.Screen(d.app)
+            if type(d.app.stack[-1]).__module__.endswith("sevenwonders.track"):
+                yield k, pick.Screen(d.app)
             d.play(ev)
 
 

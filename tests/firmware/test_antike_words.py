@@ -5,20 +5,20 @@ import textfit
 
 from duelkeeper_dev.tablegame import antike_record
 from firmware.buttons import BTN_A, BTN_C, PRESS
+from firmware.games.antike import turn
 from firmware.notices import describe
-from firmware.screens import turnad
 
 NAMES = textfit.NAMES
 
 
 def test_payments_every_way_the_core_first() -> None:
     held = {"marble": 2, "iron": 1, "gold": 0, "coins": 1}
-    ways = turnad.payments(held, {"marble": 2})
+    ways = turn.payments(held, {"marble": 2})
     assert ways[0] == {"marble": 2}
     assert sorted(map(str, ways[1:])) == sorted(
         map(str, [{"marble": 1, "iron": 1}, {"marble": 1, "coins": 1}, {"iron": 1, "coins": 1}])
     )
-    assert turnad.payments(held, {}) == [{}]
+    assert turn.payments(held, {}) == [{}]
 
 
 def _paid_move() -> tuple[list, int]:
@@ -42,7 +42,7 @@ def test_rondel_pays_the_core_way_with_a_and_any_way_with_c() -> None:
         i = [row[0][:3] for row in menu.events].index(ev[:3])  # a row per rondel move
         assert menu.labels[i].endswith("%d steps" % ev[2])  # "Player 2: 4 steps" to hand over
         held = app.match.result()["players"][ev[1]]["resources"]
-        ways = turnad.payments(held, ev[3])
+        ways = turn.payments(held, ev[3])
         assert len(ways) > 1, held
         assert menu.detail(i).endswith("C: %d ways to pay" % len(ways))
         menu.i = i
@@ -58,12 +58,12 @@ def test_rondel_pays_the_core_way_with_a_and_any_way_with_c() -> None:
 
 
 def test_words_as_at_the_table() -> None:
-    assert turnad.label(["rondel", 0, 1, {}], NAMES) == "1 step"
-    assert turnad.label(["rondel", 0, 4, {"coins": 1}], NAMES) == "4 steps, pay 1 coin"
-    assert turnad.label(["recruit", 0, 1, 0], NAMES) == "1 legion: 1 gold"
-    assert turnad.label(["recruit", 0, 0, 2], NAMES) == "2 galleys: 4 gold"
-    assert turnad.label(["deploy", 0, 1, 1], NAMES) == "1 legion 1 galley: 4 iron"
-    assert turnad.label(["battle", 0, 2, 0], NAMES) == "2 legions each"
+    assert turn.label(["rondel", 0, 1, {}], NAMES) == "1 step"
+    assert turn.label(["rondel", 0, 4, {"coins": 1}], NAMES) == "4 steps, pay 1 coin"
+    assert turn.label(["recruit", 0, 1, 0], NAMES) == "1 legion: 1 gold"
+    assert turn.label(["recruit", 0, 0, 2], NAMES) == "2 galleys: 4 gold"
+    assert turn.label(["deploy", 0, 1, 1], NAMES) == "1 legion 1 galley: 4 iron"
+    assert turn.label(["battle", 0, 2, 0], NAMES) == "2 legions each"
     assert describe(["rondel", 0, 4, {}], NAMES) == "Player 1 moved 4 steps"
     assert describe(["rondel", 1, 1], NAMES) == "Player 2 moved 1 step"
     assert describe(["rondel", 0, 5, {"marble": 1, "coins": 1}], NAMES) == (
@@ -71,4 +71,4 @@ def test_words_as_at_the_table() -> None:
     )
     merchant = ["event", 0, "merchant", {"give": {}, "take": {}}]
     assert describe(merchant, NAMES) == "Player 1 played Merchant"
-    assert turnad.label(merchant, NAMES) == "Merchant"
+    assert turn.label(merchant, NAMES) == "Merchant"

@@ -60,12 +60,12 @@ def game(tmp_path_factory: pytest.TempPathFactory) -> apphelp.Scripted:
     record = antike_record(0, 30)
     storage = tmp_path_factory.mktemp("cpython")
     played = apphelp.autoplay(record, storage, undo_at=(4,), finish=False)
-    assert played.view["screen"] in ("trackad", "turnad")  # the menu stays up mid-turn
+    assert played.view["screen"] in ("antike.track", "antike.turn")  # the menu stays up mid-turn
     # End it from the C menu: C, the last-but-one item, "End and save", then A on the
     # score sheet as it stands.
     with apphelp.device(storage) as d:
         ap = Autoplayer(d)
-        if d.view()["screen"] == "turnad":  # the player to act goes on: back to the game
+        if d.view()["screen"] == "antike.turn":  # the player to act goes on: back to the game
             ap.press("b")
         ap.press("c")
         v = d.view()

@@ -33,7 +33,7 @@ def test_undone_events_come_back_one_a_press_until_a_new_one(tmp_path: Path, run
         first = _menu(ap)
         assert first[:2] == ["Redo: " + told[1], "Score so far"]
         ap.pick(d.view(), 0)
-        assert d.last.events == 4 and d.view()["screen"] == "track7"
+        assert d.last.events == 4 and d.view()["screen"] == "sevenwonders.track"
         assert d.view()["notice"] == told[1]
     with apphelp.device(tmp_path, runtime) as d:  # a power cut: the journal tells the redo again
         ap = Autoplayer(d)

@@ -32,7 +32,7 @@ def test_restart_resumes_at_the_last_event(
     with d:
         assert d.last.events == 20
         v = d.view()
-        assert v["screen"] == "track7"
+        assert v["screen"] == "sevenwonders.track"
         assert v["notice"] is None
     # The first frame after the restart is the screen before it, all but the status line
     # (the last event's notice is not kept across a restart): the first 14 pages (112
@@ -63,7 +63,7 @@ def test_damaged_tail_is_dropped_with_a_notice(tmp_path: Path, partial: apphelp.
     with apphelp.device(tmp_path, runtime="micropython") as d:
         assert d.last.events == 19
         v = d.view()
-        assert v["screen"] == "track7"
+        assert v["screen"] == "sevenwonders.track"
         assert v["notice"] == "Save damaged: resumed at move 19"
         first = d.frame
         # The notice stays until the next key; the game goes on from there.

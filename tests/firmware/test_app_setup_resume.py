@@ -56,10 +56,10 @@ def test_a_restart_mid_setup_comes_back_where_it_was(tmp_path: Path, runtime: st
         assert d.view()["depth"] == 5 and sum(d.view()["marks"]) == 0
         for _ in range(4 + 5):  # the second seat's wonders, the five tokens: the game
             ap.press("a")
-        assert d.view()["screen"] == "track7" and d.last.events == 0
+        assert d.view()["screen"] == "sevenwonders.track" and d.last.events == 0
     assert not (tmp_path / "games" / "setup.log").exists()
     with apphelp.device(tmp_path, runtime) as d:  # the game, not the setup, resumes
-        assert d.view()["screen"] == "track7" and d.view()["notice"] is None
+        assert d.view()["screen"] == "sevenwonders.track" and d.view()["notice"] is None
 
 
 def test_b_out_of_setup_ends_its_log(tmp_path: Path) -> None:

@@ -29,7 +29,7 @@ def test_end_now_shows_the_sheet_and_keep_playing_goes_back(tmp_path: Path) -> N
             ap.pick(v, len(v["labels"]) - (1 if drop else 2))
             assert d.view()["labels"][0] == "Keep playing"
             ap.pick(d.view(), 0)
-            assert d.view()["screen"] == "track7" and d.view()["depth"] == 1
+            assert d.view()["screen"] == "sevenwonders.track" and d.view()["depth"] == 1
         ap.press("c")
         v = d.view()
         ap.pick(v, v["labels"].index("End game now and save it"))
@@ -37,7 +37,7 @@ def test_end_now_shows_the_sheet_and_keep_playing_goes_back(tmp_path: Path) -> N
         v = d.view()
         assert v["screen"] == "sheet" and d.last.events == 3
         ap.press("b")  # not yet: back to the game
-        assert d.view()["screen"] == "track7" and d.view()["depth"] == 1
+        assert d.view()["screen"] == "sevenwonders.track" and d.view()["depth"] == 1
         ap.press("c")
         v = d.view()
         ap.pick(v, v["labels"].index("End game now and save it"))
@@ -57,9 +57,14 @@ def test_no_to_undo_does_nothing_else(tmp_path: Path) -> None:
             assert d.view()["notice"].startswith("B again: undo ")
             ap.press(other)  # answers no: the notice goes, no screen opens
             v = d.view()
-            assert (v["screen"], v["depth"], v["notice"], d.last.events) == ("track7", 1, None, 3)
+            assert (v["screen"], v["depth"], v["notice"], d.last.events) == (
+                "sevenwonders.track",
+                1,
+                None,
+                3,
+            )
         ap.press("a")  # asked nothing: A opens the card list again
-        assert d.view()["screen"] == "pick7"
+        assert d.view()["screen"] == "sevenwonders.pick"
 
 
 def test_an_extra_turn_is_told_and_a_destroy_names_whose_card() -> None:

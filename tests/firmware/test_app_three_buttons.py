@@ -26,13 +26,13 @@ def test_hints_per_board(tmp_path: Path, buttons: str) -> None:
     three = buttons == "abc"
     with apphelp.device(tmp_path, buttons=buttons) as d:
         ap = Autoplayer(d)
-        assert d.view()["screen"] == "track7"
+        assert d.view()["screen"] == "sevenwonders.track"
         assert _hints(d) == (
             "A play  B undo  hold C more" if three else "A/UP/DOWN play B undo C more"
         )
         ap.press("a" if three else "down")  # a tap of A, DOWN
         v = d.view()
-        assert v["screen"] == "pick7"
+        assert v["screen"] == "sevenwonders.pick"
         assert v["i"] == (0 if three else 1)  # three buttons: opened at the top, as A does
         assert _hints(d) == (
             "hold A build  hold C more  B back" if three else "A build  C more  B back"

@@ -68,7 +68,7 @@ def test_c_on_a_list_never_picks(tmp_path: Path) -> None:
 def _antike(d: Any) -> Autoplayer:
     ap = Autoplayer(d)
     keys(ap, "down", "down", "a", "a", "a")  # Antike Duellum, Play, first player starts
-    assert d.view()["screen"] == "trackad"
+    assert d.view()["screen"] == "antike.track"
     return ap
 
 
@@ -77,13 +77,13 @@ def test_antike_first_menu_lists_the_rondel_moves_on_2_steps(tmp_path: Path) -> 
         ap = _antike(d)
         ap.press("a")
         v = d.view()
-        assert v["screen"] == "turnad"  # a row per rondel move: A moves at once
+        assert v["screen"] == "antike.turn"  # a row per rondel move: A moves at once
         assert all(len(row) == 1 and row[0][0] == "rondel" for row in v["events"])
         assert v["events"][v["i"]][0][2] == 2  # the middle of the three free moves
         ap.press("c")  # one meaning per button: C (other ways to pay) never moves the marker
         assert d.last.events == 0 and d.view()["notice"] == "One way to pay: A moves"
         ap.press("a")
-        assert d.last.events == 1 and d.view()["screen"] == "turnad"  # the menu again
+        assert d.last.events == 1 and d.view()["screen"] == "antike.turn"  # the menu again
 
 
 def test_antike_claim_flag_only_when_a_claim_is_real(tmp_path: Path) -> None:
@@ -127,7 +127,7 @@ def test_7wd_setup_in_one_menu_and_the_tokens_in_the_order_marked(tmp_path: Path
         keys(ap, "down", "a", "up", "a")  # masonry, then a slip: masonry unmarked again
         keys(ap, "down", "a")  # mathematics
         keys(ap, "down", "a", "a")  # strategy, theology: the fifth starts the game
-        assert d.view()["screen"] == "track7"
+        assert d.view()["screen"] == "sevenwonders.track"
         assert d.last.presses == 19
     setup = apphelp.journal(tmp_path)["setup"]  # type: ignore[index]
     assert setup == {
@@ -190,7 +190,7 @@ def test_splendor_turn_menu_keeps_its_places(tmp_path: Path) -> None:
         ap = Autoplayer(d)
         keys(ap, "down", "a", "a", "a", "a")  # Splendor Duel, Play, first player, turn
         v = d.view()
-        assert v["screen"] == "turnsd" and v["i"] == 2
+        assert v["screen"] == "splendor.turn" and v["i"] == 2
         assert v["labels"] == [
             "Replenish",
             "Privileges",
@@ -199,7 +199,7 @@ def test_splendor_turn_menu_keeps_its_places(tmp_path: Path) -> None:
             "Reserve",
         ]
         keys(ap, "down", "a")  # nothing can be bought at the start
-        assert d.view()["screen"] == "turnsd"
+        assert d.view()["screen"] == "splendor.turn"
         assert d.view()["notice"] == "Buy a card: not now"
         assert d.last.events == 0
 
@@ -209,14 +209,14 @@ def test_7wd_choice_of_one_option_is_taken_and_said(tmp_path: Path) -> None:
     with apphelp.device(tmp_path) as d:
         ap = Autoplayer(d)
         keys(ap, "a", "a", "a", "a", "a", "a", "a", "a")  # preset, the first five tokens
-        assert d.view()["screen"] == "track7"
+        assert d.view()["screen"] == "sevenwonders.track"
         for ev in (["build", 0, "theater"], ["build", 1, "lumber-yard"], ["coins", 0, 20]):
             assert value(d, "simdev.app.play(%r)" % ev) is True
         assert value(d, "simdev.app.play(['wonder', 0, 'statue-of-zeus', 'baths'])") is True
         assert value(d, "simdev.app.match.played") == 5
         assert value(d, "simdev.app.match.event(-1)") == ["destroy", 0, "lumber-yard"]
         v = d.view()
-        assert v["screen"] == "track7"
+        assert v["screen"] == "sevenwonders.track"
         assert v["notice"] == "Only choice: Player 1 destroyed Lumber Yard"
 
 

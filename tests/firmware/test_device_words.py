@@ -119,13 +119,14 @@ def _reasons() -> set:
 
 def _core_words() -> set:
     """Words of the cores the device shows through tr(): Splendor's tokens, the victories
-    the score sheet names, Antike's phases (7WD's resources are one word of pick7's)."""
+    the score sheet names, Antike's phases (7WD's resources are one word of the card
+    picker's, games/sevenwonders/pick.py)."""
     from duelcore.antike.tables import PHASES
     from duelcore.splendor.cards import TOKENS
     from duelcore.splendor.rules import VICTORIES
 
     out = set(TOKENS) | set(VICTORIES) | set(PHASES.split())
-    tree = ast.parse((CORES / "sevenwonders" / "game.py").read_text(encoding="utf-8"))
+    tree = ast.parse((CORES / "sevenwonders" / "rules.py").read_text(encoding="utf-8"))
     for node in ast.walk(tree):  # self.victory = "civil", and _win()'s "military"...
         if (
             isinstance(node, ast.Assign)
@@ -206,7 +207,8 @@ def test_named_ids_are_components() -> None:
     for fn in ("name", "short"):
         for path, line, args in _calls(fn):
             if len(args) != 2 or not isinstance(args[0], ast.Constant):
-                continue  # pick7's own short(word), duelcore's name(card), notices' name(game, k)
+                # the 7WD picker's own short(word), duelcore's name(card), notices' name(game, k)
+                continue
             checked += 1
             game = args[0].value
             assert game in ("7wd", "splendor-duel", "antike-duellum"), f"{path}:{line}"

@@ -73,6 +73,14 @@ def test_only_main_imports_by_name() -> None:
     assert by_name() <= BY_NAME, sorted(by_name() - BY_NAME)
 
 
+def test_the_contracts_are_never_imported_to_run() -> None:
+    """firmware/contracts.py is for mypy: the ROMFS image leaves it out (romfs.for_board),
+    so a module importing it outside ``if _TYPE_CHECKING:`` would fail on a board."""
+    edges = graph()
+    assert "firmware.contracts" in edges  # the graph reads it
+    assert [name for name, out in edges.items() if "firmware.contracts" in out] == []
+
+
 def test_the_graph_sees_imports_inside_functions() -> None:
     """The checks above would pass on an empty graph: these edges are known to exist
     (a top import, one inside a function, one relative from a package)."""

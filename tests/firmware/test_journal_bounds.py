@@ -11,7 +11,7 @@ from duelcore.engine import Match
 from duelcore.sevenwonders.cards import PROGRESS, WONDERS
 from duelkeeper.randomgame import random_record
 from duelkeeper.repo import ROOT
-from firmware.session import VERSION
+from firmware.app import VERSION
 from firmware.storage import journal as fmt
 
 GAMES = ("7wd", "splendor-duel", "antike-duellum")

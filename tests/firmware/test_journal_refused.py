@@ -111,7 +111,7 @@ def test_a_refused_entry_keeps_the_game_and_the_journal(
     journal.write_bytes(data)
     with apphelp.device(tmp_path, runtime=runtime) as d:
         v = d.view()
-        assert (v["screen"], d.last.events, v["notice"]) == ("track7", resumed, notice)
+        assert (v["screen"], d.last.events, v["notice"]) == ("sevenwonders.track", resumed, notice)
     assert kept(tmp_path) == [data]  # the journal as it was, for the PC
     game = apphelp.journal(tmp_path)
     assert game is not None and game["events"] == events[:resumed]
@@ -164,7 +164,7 @@ def test_a_huge_entry_is_unreadable_not_parsed(
     t = time.monotonic()
     with apphelp.device(tmp_path, runtime=runtime) as d:
         v = d.view()
-        assert (v["screen"], d.last.events, v["notice"]) == ("track7", resumed, notice)
+        assert (v["screen"], d.last.events, v["notice"]) == ("sevenwonders.track", resumed, notice)
     assert time.monotonic() - t < BOOT_SECONDS
     assert kept(tmp_path) == [data]
 
@@ -197,7 +197,7 @@ def test_the_record_nests_as_deep_as_the_host_reads(
     with apphelp.device(tmp_path, runtime=runtime) as d:
         v = d.view()
         if resumes:
-            assert (v["screen"], d.last.events, v["notice"]) == ("track7", 20, None)
+            assert (v["screen"], d.last.events, v["notice"]) == ("sevenwonders.track", 20, None)
         else:
             assert (v["screen"], v["notice"]) == ("games", "Saved game unreadable: set aside")
     assert kept(tmp_path) == ([] if resumes else [data])

@@ -447,7 +447,8 @@ def test_russian_notices_agree_in_case_and_number() -> None:
     from types import SimpleNamespace
 
     from firmware import notices, ui
-    from firmware.screens import track7, wordsd
+    from firmware.games.sevenwonders import track
+    from firmware.games.splendor import words
 
     screen = SimpleNamespace(app=SimpleNamespace(players=lambda: ["А", "В"]))
     speak.use("ru")
@@ -455,13 +456,13 @@ def test_russian_notices_agree_in_case_and_number() -> None:
     def ru(text: str) -> str:
         return make_lang.plain("ru", text)
 
-    assert ru(track7.Screen.describe(screen, ["build", 0, "arena"])) == "А строит Арену"
-    assert ru(track7.Screen.describe(screen, ["wonder", 1, "pyramids"])) == (
+    assert ru(track.Screen.describe(screen, ["build", 0, "arena"])) == "А строит Арену"
+    assert ru(track.Screen.describe(screen, ["wonder", 1, "pyramids"])) == (
         "В строит Пирамиду Хеопса"
     )
-    assert ru(track7.Screen.describe(screen, ["build", 0, "temple"])) == "А строит Храм"
+    assert ru(track.Screen.describe(screen, ["build", 0, "temple"])) == "А строит Храм"
     assert ru(notices.describe(["personality", 1, "king"], ["А", "В"])) == "В получает Царя"
-    assert ru(wordsd.tokens({"green": 3, "white": 1, "pearl": 5})) == (
+    assert ru(words.tokens({"green": 3, "white": 1, "pearl": 5})) == (
         "1 белый 3 зелёных 5 жемчугов"
     )
     coins = [ru(lang.count(n, "%d coin|%d coins")) for n in (1, 2, 4, 5, 11, 12, 21, 22, 25, 111)]
@@ -476,11 +477,11 @@ def test_russian_notices_agree_in_case_and_number() -> None:
     ui.corrections("А", 0, ("coins", "marble"), (notices.PAID[3], notices.PAID[0]), "x", labels, [])
     assert [ru(t) for t in labels] == ["А +1 монета", "А -1 монета", "А +1 мрамор", "А -1 мрамор"]
     speak.use("ja")
-    assert make_lang.plain("ja", wordsd.tokens({"green": 3})) == "緑3"
+    assert make_lang.plain("ja", words.tokens({"green": 3})) == "緑3"
     speak.use("en")
-    assert wordsd.tokens({"green": 3, "pearl": 1}) == "3 green 1 pearl"
+    assert words.tokens({"green": 3, "pearl": 1}) == "3 green 1 pearl"
     assert [lang.count(n, "%d coin|%d coins") for n in (1, 2)] == ["1 coin", "2 coins"]
-    assert track7.Screen.describe(screen, ["build", 0, "arena"]) == "А built Arena"
+    assert track.Screen.describe(screen, ["build", 0, "arena"]) == "А built Arena"
 
 
 def test_one_name_per_component_in_every_list() -> None:

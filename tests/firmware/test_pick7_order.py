@@ -9,7 +9,7 @@ import textfit
 from duelcore.sevenwonders.cards import colour, name
 from duelkeeper_dev.tablegame import table_record
 from firmware import lang
-from firmware.screens import pick7
+from firmware.games.sevenwonders import pick
 
 _COLOURS = "bgyrnup"
 
@@ -20,8 +20,8 @@ def _menus(seed: int, code: str):  # type: ignore[no-untyped-def]
     with textfit.device(296, 128, code) as d:
         d.app.new_game("7wd", textfit.NAMES, record["setup"])
         for ev in record["events"]:
-            if type(d.app.stack[-1]).__module__.endswith("track7"):
-                yield d.app.match.game.age, pick7.Screen(d.app)
+            if type(d.app.stack[-1]).__module__.endswith("sevenwonders.track"):
+                yield d.app.match.game.age, pick.Screen(d.app)
             d.play(ev)
 
 

@@ -39,11 +39,11 @@ def test_end_game_files_the_tracked_game(tmp_path: Path, game: str) -> None:
         ap.start(record)
         ap.event(record["events"][0])
         ap.event(record["events"][1])
-        if not d.view()["screen"].startswith("track"):
+        if not d.view()["screen"].endswith(".track"):
             ap.press("b")  # Antike's turn menu opens again after a move: back to the game
         ap.press("b")  # undo the second: B, then B again
         ap.press("b")
-        assert d.last.events == 1 and d.view()["screen"].startswith("track")
+        assert d.last.events == 1 and d.view()["screen"].endswith(".track")
         assert ending(d.view()["screen"], d.view()["depth"]) == END_GAME
         _end(ap, d)
     (filed,) = apphelp.archived(tmp_path)

@@ -21,7 +21,7 @@ VECTORS = Path(__file__).resolve().parents[1] / "vectors" / "splendor-duel"
 def _start(ap: Autoplayer) -> None:
     for g in ("down", "a", "a", "a"):  # Splendor Duel, Play, player 1 starts
         ap.press(g)
-    assert ap.view()["screen"] == "tracksd"
+    assert ap.view()["screen"] == "splendor.track"
 
 
 def _key(cid: str) -> tuple[int, int]:
@@ -42,7 +42,14 @@ def test_a_reservation_asks_the_level_then_lists_it_by_colour(tmp_path: Path) ->
         for g in ("down", "down", "a"):  # the turn's menu opens on Tokens: Reserve
             ap.press(g)
         v: dict[str, Any] = d.view()
-        assert v["screen"] == "cardsd" and v["levels"] == [1, 2, 3, "deck1", "deck2", "deck3"]
+        assert v["screen"] == "splendor.cardpick" and v["levels"] == [
+            1,
+            2,
+            3,
+            "deck1",
+            "deck2",
+            "deck3",
+        ]
         assert v["labels"][:3] == ["Level I", "Level II", "Level III"] and v["i"] == 1
         ap.press("a")  # level II alone: 24 cards, by colour
         v = d.view()
@@ -86,7 +93,7 @@ def test_token_picker_stays_on_a_colour_while_it_can_take_another(tmp_path: Path
         ap.press("a")  # the turn's menu: Tokens
         ap.press("a")
         v = d.view()
-        assert v["screen"] == "tokensd" and v["i"] == 0
+        assert v["screen"] == "splendor.tokenpick" and v["i"] == 0
         for _ in range(5):
             ap.press("down")
         ap.press("a")  # a pearl; another can be taken: still on pearl
@@ -117,16 +124,20 @@ def test_a_privilege_then_the_take_on_the_same_picker(tmp_path: Path) -> None:
         for g in ("up", "a"):
             ap.press(g)
         v = d.view()
-        assert v["screen"] == "tokensd" and v["verb"] == "privilege"
+        assert v["screen"] == "splendor.tokenpick" and v["verb"] == "privilege"
         ap.press("a")  # the privilege's one token: played
         assert d.last.events == 2 and d.last.presses - before == 3
         v = d.view()  # the token picker again, for the take
-        assert v["screen"] == "tokensd" and v["verb"] == "take" and "privilege" in v["notice"]
+        assert (
+            v["screen"] == "splendor.tokenpick"
+            and v["verb"] == "take"
+            and "privilege" in v["notice"]
+        )
         ap.press("b")  # not a take: back to the turn's menu, on Buy
         v = d.view()
-        assert v["screen"] == "turnsd" and v["verbs"][v["i"]] == "buy"
+        assert v["screen"] == "splendor.turn" and v["verbs"][v["i"]] == "buy"
         ap.press("b")
-        assert d.view()["screen"] == "tracksd"
+        assert d.view()["screen"] == "splendor.track"
 
 
 def _over_ten() -> dict[str, Any]:
@@ -156,7 +167,7 @@ def test_tokens_over_ten_are_returned_one_press_a_token(tmp_path: Path) -> None:
     with apphelp.device(tmp_path) as d:
         ap = _play_to_the_return(d)
         v = d.view()
-        assert v["screen"] == "tokensd" and len(v["sel"]) == 7  # gold included
+        assert v["screen"] == "splendor.tokenpick" and len(v["sel"]) == 7  # gold included
         # a row per colour held: no green row, none held
         assert v["labels"] == [
             "White  (3 held)",
@@ -179,7 +190,7 @@ def test_tokens_over_ten_are_returned_one_press_a_token(tmp_path: Path) -> None:
         assert v["sel"] == [1, 0, 0, 0, 0, 1, 0] and v["i"] == 5
         ap.press("a")  # the gold: 10 again, the return played at once
         assert d.last.events == 10 and d.last.presses - before == 6
-        assert d.view()["screen"] == "tracksd"
+        assert d.view()["screen"] == "splendor.track"
         assert _last_event(d) == ["return", 0, ["white", "pearl", "gold"]]
 
 

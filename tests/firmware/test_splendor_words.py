@@ -5,8 +5,8 @@ cost of every card the reserve picker offers, and "plays again" when it happens.
 import textfit
 
 from duelkeeper_dev.tablegame import splendor_record
-from firmware.screens import cardsd, wordsd
-from firmware.screens.wordsd import card, tokens
+from firmware.games.splendor import cardpick, words
+from firmware.games.splendor.words import card, tokens
 
 
 def _game(d: textfit.Device, events: list) -> None:
@@ -70,7 +70,7 @@ def test_tracking_shows_gold_and_bonuses_per_colour() -> None:
 def test_reserve_picker_shows_level_colour_points_crowns_and_cost() -> None:
     with textfit.device(296, 128) as d:
         _game(d, [["take", 0, ["red"]]])
-        s = cardsd.Screen(d.app, "reserve")
+        s = cardpick.Screen(d.app, "reserve")
         cards = [e[2] for e in s.events]
         assert len(cards) == 67 + 3  # every card still in play, then the three decks
         k = cards.index("3w1")
@@ -98,4 +98,4 @@ def test_plays_again_is_said() -> None:
         who = textfit.NAMES[events[k][1]]
         assert d.app.notice.endswith(", plays again"), d.app.notice
         assert d.app.stack[0].status() == who + " plays again"
-        assert wordsd.again(d.app.match.game, events[k])
+        assert words.again(d.app.match.game, events[k])

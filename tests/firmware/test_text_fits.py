@@ -5,7 +5,8 @@ process; before each event the tracking screen, the turn's menus and their lists
 item selected: its detail line too) are drawn, after it the notice; then a notice for
 every card, wonder, token and event the game can name. textfit.Watch fails a frame
 where ``fit()`` cut a string, a text or icon runs off the panel, or two of them overlap.
-Short forms are chosen by hand where the full words do not fit (firmware/screens/pick7.py).
+Short forms are chosen by hand where the full words do not fit
+(firmware/games/sevenwonders/pick.py).
 """
 
 import json
@@ -53,7 +54,7 @@ def _turn(d: textfit.Device, k: int, ev: list) -> None:
     top = app.stack[-1]
     d.draw_list(where + " " + type(top).__module__)
     for i in range(len(top.labels)):
-        if type(top).__module__.endswith("pick7"):  # a card's other uses (7WD)
+        if type(top).__module__.endswith("sevenwonders.pick"):  # a card's other uses (7WD)
             top.more(i)
         elif hasattr(top, "options"):  # what the item opens
             sub = top.options(i)
@@ -138,7 +139,7 @@ def test_return_picker_fits(lang: str, size: tuple[int, int]) -> None:
         for ev in record["events"][:9]:
             d.play(ev)
         s = d.app.stack[-1]
-        assert type(s).__module__.endswith("tokensd") and s.verb == "return"
+        assert type(s).__module__.endswith("splendor.tokenpick") and s.verb == "return"
         for k in range(2):
             d.draw_list("return picker, %d picked" % k)
             s.key(A)  # white, then blue (where A moved on to)
@@ -150,7 +151,7 @@ def test_return_picker_fits(lang: str, size: tuple[int, int]) -> None:
 
 
 def test_names_as_written() -> None:
-    from firmware.screens.pick7 import short
+    from firmware.games.sevenwonders.pick import short
     from firmware.words import title
 
     assert title("statue-of-zeus") == "Statue of Zeus"

@@ -150,6 +150,7 @@ def test_a_board_s_image_holds_what_it_imports_and_no_other_board() -> None:
         "boards/pico_epaper_2in9.mpy",
         "boards/pico_inky_pack.mpy",
         "boards/sim.mpy",
+        "firmware/contracts.mpy",
         "firmware/display/ssd1680.mpy",
         "firmware/hostclock.mpy",
     }

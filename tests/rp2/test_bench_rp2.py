@@ -18,11 +18,11 @@ SAID = (
     "stack: 972 out of 7936\r\n"
     "GC: total: 245888, used: 29808, free: 216080\r\n"
     " No. of 1-blocks: 269, 2-blocks: 102, max blk sz: 122, max free sz: 11672\r\n"
-    "HEAP 7 72499 173389 track7 7wd 3 1\r\n"
+    "HEAP 7 72499 173389 sevenwonders.track 7wd 3 1\r\n"
     "stack: 972 out of 7936\r\n"
     "GC: total: 245888, used: 72499, free: 173389\r\n"
     " No. of 1-blocks: 801, 2-blocks: 140, max blk sz: 130, max free sz: 7321\r\n"
-    "HEAP 8 72511 173377 pick7 7wd 3 2\r\n"
+    "HEAP 8 72511 173377 sevenwonders.pick 7wd 3 2\r\n"
     "stack: 972 out of 7936\r\n"
 )
 
@@ -31,11 +31,11 @@ def test_parse_reads_each_complete_report_and_keeps_the_rest() -> None:
     lines, rest = parse(SAID)
     assert lines == [
         HeapLine(-1, 29808, 216080, 11672 * BLOCK, "-", "-", -1),
-        HeapLine(7, 72499, 173389, 7321 * BLOCK, "track7", "7wd", 3, 1),
+        HeapLine(7, 72499, 173389, 7321 * BLOCK, "sevenwonders.track", "7wd", 3, 1),
     ]
     assert rest.startswith("\r\nHEAP 8 72511")  # the cut report, whole on the next read
     more, _ = parse(rest + " No. of 1-blocks: 1, 2-blocks: 1, max blk sz: 1, max free sz: 9\r\n")
-    assert more == [HeapLine(8, 72511, 173377, 9 * BLOCK, "pick7", "7wd", 3, 2)]
+    assert more == [HeapLine(8, 72511, 173377, 9 * BLOCK, "sevenwonders.pick", "7wd", 3, 2)]
 
 
 def test_parse_of_output_without_a_report() -> None:
@@ -84,9 +84,9 @@ def test_report_judges_every_game_by_the_budget() -> None:
     kb = 1024
     f = bench_rp2.Figures()
     f.watched = [HeapLine(-1, 30 * kb, 210 * kb, 200 * kb, "-", "-", -1)]
-    f.watched += [HeapLine(1, 55 * kb, 185 * kb, 100 * kb, "track7", "7wd", 3)]
-    fine = HeapLine(5, 60 * kb, 180 * kb, 100 * kb, "tracksd", "splendor-duel", 9)
-    over = HeapLine(7, 66 * kb, 174 * kb, 100 * kb, "trackad", "antike-duellum", 12)
+    f.watched += [HeapLine(1, 55 * kb, 185 * kb, 100 * kb, "sevenwonders.track", "7wd", 3)]
+    fine = HeapLine(5, 60 * kb, 180 * kb, 100 * kb, "splendor.track", "splendor-duel", 9)
+    over = HeapLine(7, 66 * kb, 174 * kb, 100 * kb, "antike.track", "antike-duellum", 12)
     f.others = {"splendor-duel": [fine], "antike-duellum": [over]}
     text, ok = bench_rp2.report(f)
     assert not ok
@@ -94,7 +94,7 @@ def test_report_judges_every_game_by_the_budget() -> None:
     antike = next(line for line in text.splitlines() if line.startswith("antike-duellum game"))
     assert "60.0 KB" in splendor and splendor.rstrip().endswith("PASS")
     assert "66.0 KB" in antike and antike.rstrip().endswith("FAIL")
-    assert "trackad, 12 (gesture 7)" in text
+    assert "antike.track, 12 (gesture 7)" in text
     f.others["antike-duellum"] = [fine._replace(game="antike-duellum")]
     assert bench_rp2.report(f)[1]
 
@@ -117,7 +117,7 @@ def test_report_judges_what_the_imports_add_to_the_repl_s_heap() -> None:
     kb = 1024
     f = bench_rp2.Figures(repl=HeapLine(-1, 4 * kb, 230 * kb, 220 * kb, "-", "-", -1))
     f.watched = [HeapLine(-1, 43 * kb, 190 * kb, 180 * kb, "-", "-", -1)]
-    f.watched += [HeapLine(1, 55 * kb, 185 * kb, 100 * kb, "track7", "7wd", 3)]
+    f.watched += [HeapLine(1, 55 * kb, 185 * kb, 100 * kb, "sevenwonders.track", "7wd", 3)]
     added = next(line for line in bench_rp2.report(f)[0].splitlines() if "imports added" in line)
     assert "39.0 KB" in added and added.rstrip().endswith("PASS")
     f.watched[0] = f.watched[0]._replace(alloc=45 * kb)

@@ -49,9 +49,11 @@ def test_order_puts_each_module_after_what_it_imports() -> None:
 
 
 def test_the_top_graph_leaves_out_imports_inside_functions() -> None:
-    # session imports a game's tracking screen when the game starts, not at its top
-    assert "firmware.screens.track7" in devmodules.graph()["firmware.session"]
-    assert "firmware.screens.track7" not in devmodules.graph(top=True)["firmware.session"]
+    # gamelist imports a game's tracking screen when the game starts, not at its top
+    assert "firmware.games.sevenwonders.track" in devmodules.graph()["firmware.gamelist"]
+    assert (
+        "firmware.games.sevenwonders.track" not in devmodules.graph(top=True)["firmware.gamelist"]
+    )
     assert "firmware.screens.setup" in devmodules.graph(top=True)["firmware.session"]
 
 
@@ -73,7 +75,7 @@ def test_every_module_the_app_boots_with_has_its_row() -> None:
     # the launcher's package, and the CPython clock the board's image does not hold
     assert wanted - {"firmware", "firmware.hostclock"} <= loaded, sorted(wanted - loaded)
     later = {m for r in rows if not r.boot for m in r.modules}
-    assert "firmware.screens.track7" in later and "firmware.sync" in later
+    assert "firmware.games.sevenwonders.track" in later and "firmware.sync" in later
     assert all(r.heap >= 0 and r.us >= 0 for r in rows)
     assert sum(r.heap for r in boot) > 20 * 1024  # the whole program: tens of KB
     assert "n_pool=" in tail

@@ -49,7 +49,7 @@ def test_corrections_in_a_row_on_the_panel_are_the_simulators(tmp_path: Path) ->
         ap.press("a")  # and one back
         assert d.last.events == 5 and ap.view()["screen"] == "more"
         ap.press("b")
-        assert ap.view()["screen"] == "track7"
+        assert ap.view()["screen"] == "sevenwonders.track"
     _same_frames(ap.steps, tmp_path)
 
 

@@ -37,7 +37,9 @@ if TYPE_CHECKING:  # annotations only
 def report(presses: int, app: "Any" = None) -> None:
     screen, game, played, depth = "-", "-", -1, 0
     if app is not None:
-        screen = type(app.stack[-1]).__module__.rsplit(".", 1)[-1]
+        screen = type(app.stack[-1]).__module__
+        at = screen.find(".games.")  # a game's screen by its game and file, as simdev's view
+        screen = screen[at + 7 :] if at >= 0 else screen[screen.rfind(".") + 1 :]
         depth = len(app.stack)
         if app.match is not None:
             game, played = app.match.record["game"], app.match.played

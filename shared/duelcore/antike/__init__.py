@@ -7,9 +7,10 @@ legal (the events accepted now), queries (what a player still needs, what things
 now), vocabulary (the words of the flash codec).
 """
 
+from . import codes
 from .rules import Game
 
-__all__ = ("Game", "words")
+__all__ = ("Game", "codes", "quick", "words")
 
 
 def words() -> tuple:
@@ -20,3 +21,10 @@ def words() -> tuple:
     from .vocabulary import WORDS
 
     return WORDS
+
+
+def quick() -> type:
+    """The quick score's Game (pad.py), imported when a quick score is played."""
+    from .pad import Game as Pad
+
+    return Pad

@@ -5,9 +5,9 @@ from .cards import PROGRESS, name, wonder_name
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # annotations only
-    from .game import Game
+    from .rules import Game
 
-_WONDER_LIMIT = const(7)  # game.py's: seven wonders in a game
+_WONDER_LIMIT = const(7)  # rules.py's: seven wonders in a game
 
 
 def legal(g: "Game") -> list:

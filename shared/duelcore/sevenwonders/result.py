@@ -5,7 +5,7 @@ from .score import CATEGORIES
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # annotations only
-    from .game import Game
+    from .rules import Game
 
 
 def state(g: "Game") -> tuple:

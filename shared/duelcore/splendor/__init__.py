@@ -4,9 +4,10 @@
 ``words()`` the words of the flash codec (duelcore.pack).
 """
 
+from . import codes
 from .rules import Game
 
-__all__ = ("Game", "words")
+__all__ = ("Game", "codes", "quick", "words")
 
 
 def words() -> tuple:
@@ -17,3 +18,10 @@ def words() -> tuple:
     from .vocabulary import WORDS
 
     return WORDS
+
+
+def quick() -> type:
+    """The quick score's Game (pad.py), imported when a quick score is played."""
+    from .pad import Game as Pad
+
+    return Pad

@@ -19,7 +19,7 @@ reserve, buy), then what it sets off (a joker's colour, steals, royal cards), th
 from ..compat import const
 from ..errors import IllegalEvent
 from . import cards as C
-from . import codes, moves, names, queries
+from . import codes, legal, names, queries
 from .cards import (
     ABILITY,
     AGAIN,
@@ -615,7 +615,7 @@ class Game:
 
     def legal(self, verb: "str | None" = None) -> list:
         """Every event apply would accept now (only ``verb`` events if given)."""
-        return moves.legal(self, verb)
+        return legal.legal(self, verb)
 
     def price(self, p: int, card: object) -> dict:
         """What card costs player p now, with the breakdown and whether p can pay."""

@@ -14,7 +14,7 @@ A ``Duel`` is a record being played through ``duelcore.Match`` (the same path as
   test can assert exact coins after the action it is about;
 - ``d.refuse(event)`` checks the refusal, its index, and that nothing changed.
 
-The record holds no card layout (game.py: the table is the authority on which card is
+The record holds no card layout (rules.py: the table is the authority on which card is
 reachable), so any card of the current age may be taken: fillers rely on that.
 """
 

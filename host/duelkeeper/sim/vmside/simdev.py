@@ -93,7 +93,7 @@ def view() -> str:
     """The top screen as data, for the host's autoplayer: module, selected item, items,
     group starts, and per item what the screen maps it to (events, cards, verbs)."""
     s = app.stack[-1]
-    module = type(s).__module__.split(".")[-1]
+    module = _short(type(s).__module__)
     out: dict[str, Any] = {"screen": module, "class": type(s).__name__}
     for name in (
         "i",
@@ -138,3 +138,10 @@ def view() -> str:
     out["notice"] = app.notice
     out["three"] = app.buttons.three
     return json.dumps(out)
+
+
+def _short(module: str) -> str:
+    """A screen's module as the host names it: a game's under firmware/games/ by its
+    game and file ("sevenwonders.track"), any other by its file ("choice")."""
+    at = module.find(".games.")
+    return module[at + 7 :] if at >= 0 else module[module.rfind(".") + 1 :]

@@ -8,14 +8,22 @@ seven seas only the board shows). A opens the turn's legal events, B asks to und
 again undoes), C: the rest (corrections, the score, ending).
 """
 
+from micropython import const
+
 from duelcore.antike.queries import needs
 
-from ..gfx.canvas import LARGE, SMALL, Canvas
-from ..gfx.icons import CROWN
-from ..lang import lang, name, tr
-from ..notices import PAID, describe
-from ..ui import GAME_HINTS, big, columns, corrections, flag, game_status, hints
-from . import BTN_A, BTN_B, BTN_C, BTN_DOWN, BTN_UP, PRESS, Base, choice, more, turnad
+from ...gfx.canvas import LARGE, SMALL, Canvas
+from ...gfx.icons import CROWN
+from ...lang import lang, name, tr
+from ...notices import PAID, describe
+from ...screens import choice
+from ...screens.tracking import Tracking
+from ...ui import big, columns, corrections, flag
+from . import turn
+
+_TYPE_CHECKING = const(0)  # annotations only: the compiler drops the block
+if _TYPE_CHECKING:
+    from ...contracts import App
 
 NEAR = 2
 PAGE = 5  # list rows a screen shows (ui.menu): a page of the card list
@@ -25,10 +33,8 @@ _RESOURCES = ("marble", "iron", "gold", "coins")
 _FIXES = ("resources", "units")  # the corrections: no move
 
 
-class Screen(Base):
-    in_game = True
-
-    def __init__(self, app: object) -> None:
+class Screen(Tracking):
+    def __init__(self, app: "App") -> None:
         super().__init__(app)
         self.personalities = [0, 0]
         self.resources = (bytearray(4), bytearray(4))
@@ -36,11 +42,9 @@ class Screen(Base):
         self.temples = [0, 0]
         self.held = (bytearray(4), bytearray(4))  # legions, galleys, wall pieces, cards
         self.claim = [0, 0]  # bit k: personality kind k can be claimed now
-        self.turn = 0
+        self.player = 0  # the player to act
         self.phase = ""
         self.over = False
-        self.hints = hints(app, GAME_HINTS)
-        self.redo: str | None = None  # ui.game_hints words it when first needed
         # The words it draws, looked up once (per frame they would load lang's lookup)
         self.words = (
             tr("MIGC"), tr("CAN CLAIM"), tr("Cities %d  Temples %d"), tr("%d TO WIN"),
@@ -49,7 +53,7 @@ class Screen(Base):
 
     def enter(self) -> None:
         app = self.app
-        g = app.match.game  # type: ignore[attr-defined]
+        g = app.match.game
         r = g.result()
         for p in (0, 1):
             pl = r["players"][p]
@@ -73,56 +77,50 @@ class Screen(Base):
             except (ImportError, KeyError, TypeError, AttributeError):
                 pass
         turn = r.get("turn")
-        self.turn = turn if turn in (0, 1) else 0
+        self.player = turn if turn in (0, 1) else 0
         phase = r.get("phase")
         self.phase = tr(phase) if phase else ""  # the status line's word, looked up once
         self.over = r["over"]
-        app.redraw()  # type: ignore[attr-defined]
+        self.asks = r["pending"]
+        app.redraw()
 
-    def follow(self) -> None:
+    def after(self) -> None:
+        """The turn's menu again after every move, the hand-over and a card taken
+        included: the next event is entered from it (B: this screen). Not after a
+        correction (the start's coin too): the C menu or the game, as it was."""
         app = self.app
-        g = app.match.game  # type: ignore[attr-defined]
-        r = g.result()
-        if r["over"]:
-            app.sheet()  # type: ignore[attr-defined]
-        elif r["pending"] is not None:
-            app.push(pending(app))  # type: ignore[attr-defined]
-        elif app.match.played and app.match.event(-1)[0] not in _FIXES:  # type: ignore[attr-defined]
-            # The turn's menu again after every move, the hand-over and a card taken
-            # included: the next event is entered from it (B: this screen). Not after a
-            # correction (the start's coin too): the C menu or the game, as it was.
-            app.push(turnad.Screen(app))  # type: ignore[attr-defined]
+        if app.match.played and app.match.event(-1)[0] not in _FIXES:
+            app.push(turn.Screen(app))
 
-    def key(self, gesture: int) -> None:
+    def turn(self) -> turn.Screen:
+        return turn.Screen(self.app)
+
+    def pending(self) -> choice.Screen:
+        """The pending choice (an event card from the display, in the language's order
+        of the names), a screenful (PAGE rows) at a time: a long UP/DOWN turns the page,
+        the cursor keeping its row, which opens in the middle of the first page (each
+        card of a page two presses from it at most)."""
         app = self.app
-        b = gesture & 31
-        if b == BTN_B:
-            if gesture >> 5 == PRESS:
-                app.ask_undo()  # type: ignore[attr-defined]
-        elif b == BTN_C:
-            app.push(more.Screen(app))  # type: ignore[attr-defined]
-        elif b == BTN_A or b == BTN_UP or b == BTN_DOWN:
-            r = app.match.result()  # type: ignore[attr-defined]
-            if r["over"]:
-                app.sheet()  # type: ignore[attr-defined]
-                return
-            app.push(pending(app) if r["pending"] is not None else turnad.Screen(app))  # type: ignore[attr-defined]
-            if b != BTN_A and not app.buttons.three:  # type: ignore[attr-defined]
-                # five buttons: UP/DOWN opens and moves at once; on three, a tap of A
-                # or C (DOWN, UP) opens the list at its top, as A does
-                app.stack[-1].key(gesture)  # type: ignore[attr-defined]
+        g = app.match.game
+        events = turn.collated(g.legal())
+        labels = [turn.label(ev, app.players()) for ev in events]
+        who = app.players()[g.result()["turn"] or 0]
+        head = tr("%s: which event card?") % who
+        s = choice.Screen(app, head, labels, events, (min(len(events), PAGE) - 1) // 2)
+        s.page = PAGE
+        return s
 
     def status(self) -> str:
-        who = self.app.players()[self.turn]  # type: ignore[attr-defined]
+        who = self.app.players()[self.player]
         return self.words[4] % (who, self.phase)
 
     def describe(self, event: list) -> str:
         """An event as a notice line (firmware/notices.py)."""
-        return describe(event, self.app.players(), "antike-duellum")  # type: ignore[attr-defined]
+        return describe(event, self.app.players(), "antike-duellum")
 
     def corrections(self, p: int, labels: list, events: list) -> None:
         """The C menu's corrections for player p: a unit of each resource more or less."""
-        who = self.app.players()[p]  # type: ignore[attr-defined]
+        who = self.app.players()[p]
         corrections(who, p, _RESOURCES, PAID, "resources", labels, events)
 
     def rows(self, result: dict) -> tuple:
@@ -140,33 +138,18 @@ class Screen(Base):
         draw(c, self)
 
 
-def pending(app: object) -> object:
-    """The pending choice (an event card from the display, in the language's order of
-    the names), a screenful (PAGE rows) at a time: a long UP/DOWN turns the page, the
-    cursor keeping its row, which opens in the middle of the first page (each card of a
-    page two presses from it at most)."""
-    g = app.match.game  # type: ignore[attr-defined]
-    events = turnad.collated(g.legal())
-    labels = [turnad.label(ev, app.players()) for ev in events]  # type: ignore[attr-defined]
-    who = app.players()[g.result()["turn"] or 0]  # type: ignore[attr-defined]
-    head = tr("%s: which event card?") % who
-    s = choice.Screen(app, head, labels, events, (min(len(events), PAGE) - 1) // 2)
-    s.page = PAGE
-    return s
-
-
-def draw(c: Canvas, s: object) -> None:
+def draw(c: Canvas, s: Screen) -> None:
     """Antike Duellum: personalities against 9, resources, cities, temples, threats."""
     c.clear()
-    words = s.words  # type: ignore[attr-defined]
-    half = columns(c, s, 0, -1 if s.over else s.turn)  # type: ignore[attr-defined]
+    words = s.words
+    half = columns(c, s.app.players(), 0, -1 if s.over else s.player)
     for p in (0, 1):
         x0 = 2 if p == 0 else half + 3
         y = 20
-        big(c, s.personalities[p], x0, y, CROWN, 9)  # type: ignore[attr-defined]
+        big(c, s.personalities[p], x0, y, CROWN, 9)
         y = 56
         x = x0
-        res = s.resources[p]  # type: ignore[attr-defined]
+        res = s.resources[p]
         font = LARGE
         # Japanese's letters are kanji (石, 鉄): read at 16 px, where 8 blurs their strokes
         tag, tag_y, step = (LARGE, y, 24) if lang() == "ja" else (SMALL, y + 7, 14)
@@ -180,18 +163,18 @@ def draw(c: Canvas, s: object) -> None:
             x = c.text(str(res[k]), x + 2, y if font is LARGE else y + 7, font) + 6
         y = 76
         c.text(
-            words[2] % (s.cities[p], s.temples[p]),  # type: ignore[attr-defined]
+            words[2] % (s.cities[p], s.temples[p]),
             x0,
             y,
         )
-        held = s.held[p]  # type: ignore[attr-defined]
+        held = s.held[p]
         c.text(words[5] % (held[0], held[1]), x0, 85)
         c.text(words[6] % (held[2], held[3]), x0, 94)
         y = 102
-        left = 9 - s.personalities[p]  # type: ignore[attr-defined]
+        left = 9 - s.personalities[p]
         x = x0
         if left <= 2:
             x = flag(c, words[3] % left, x, y)
-        if s.claim[p]:  # type: ignore[attr-defined]
+        if s.claim[p]:
             flag(c, words[1], x, y)
-    game_status(c, s)
+    s.footer(c)

@@ -20,16 +20,18 @@ how many are still to return; the return is played when the hand is back to 10. 
 what some of the core's legal returns contains is ever added.
 """
 
+from micropython import const
+
 from duelcore.splendor.cards import TOKENS
 
-from .. import ui
-from ..lang import name, tr, word
-from . import BTN_A, BTN_B, BTN_C, PRESS, REPEAT
-from .menu import Menu
+from ... import ui
+from ...lang import name, tr, word
+from ...screens import BTN_A, BTN_B, BTN_C, PRESS, REPEAT
+from ...screens.menu import Menu
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # annotations only
-    from ..gfx.canvas import Canvas
+_TYPE_CHECKING = const(0)  # annotations only: the compiler drops the block
+if _TYPE_CHECKING:
+    from ...contracts import App
 
 _KINDS = 6  # gems and pearls: gold is never taken (but is returned: 7 kinds)
 
@@ -38,8 +40,8 @@ class Screen(Menu):
     in_game = True
     hints = word("A add  C done  B remove")
 
-    def __init__(self, app: object, verb: str, head: str = "") -> None:
-        g = app.match.game  # type: ignore[attr-defined]
+    def __init__(self, app: "App", verb: str, head: str = "") -> None:
+        g = app.match.game
         r = g.result()
         self.p = r["turn"]
         self.verb = verb
@@ -96,7 +98,7 @@ class Screen(Menu):
     def _rights(self) -> None:
         for j in range(len(self.rows)):
             n = self.sel[self.rows[j]]
-            self.right[j] = ui.NUM[n] if n else ""  # type: ignore[index]
+            self.right[j] = ui.NUM[n] if n else ""  # type: ignore[index]  # this menu has rights
 
     def _within(self, sel: bytearray, exact: bool = False) -> bool:
         """Some legal set contains ``sel`` (with ``exact``: is ``sel``)."""
@@ -127,9 +129,9 @@ class Screen(Menu):
                 self.n -= 1
                 self.sel[self.order[self.n]] -= 1
                 self._rights()
-                self.app.redraw()  # type: ignore[attr-defined]
+                self.app.redraw()
             else:
-                self.app.pop()  # type: ignore[attr-defined]
+                self.app.pop()
         else:
             super().key(g)
 
@@ -138,8 +140,8 @@ class Screen(Menu):
         self.sel[k] += 1
         if self.n >= self.most or not self._within(self.sel):
             self.sel[k] -= 1
-            app.notice = tr("Not with this selection")  # type: ignore[attr-defined]
-            app.redraw()  # type: ignore[attr-defined]
+            app.notice = tr("Not with this selection")
+            app.redraw()
             return
         self.order[self.n] = k
         self.n += 1
@@ -153,7 +155,7 @@ class Screen(Menu):
             self.done()  # played at once when nothing legal extends the selection
             return
         self._to(j)
-        app.redraw()  # type: ignore[attr-defined]
+        app.redraw()
 
     def _addable(self, j: int) -> bool:
         """Some legal set contains the selection with one more of colour j."""
@@ -176,18 +178,15 @@ class Screen(Menu):
     def done(self) -> None:
         app = self.app
         if self.verb == "return" and self.n < self.most:
-            app.notice = self.lines[self.most - self.n]  # type: ignore[attr-defined]
-            app.redraw()  # type: ignore[attr-defined]
+            app.notice = self.lines[self.most - self.n]
+            app.redraw()
             return
         if not self.n or not self._legal():
-            app.notice = tr("Pick tokens first") if not self.n else tr("Not a legal take")  # type: ignore[attr-defined]
-            app.redraw()  # type: ignore[attr-defined]
+            app.notice = tr("Pick tokens first") if not self.n else tr("Not a legal take")
+            app.redraw()
             return
         tokens = []
         for k in range(self.colours):
             for _ in range(self.sel[k]):
                 tokens.append(TOKENS[k])
-        app.play([self.verb, self.p, tokens])  # type: ignore[attr-defined]
-
-    def draw(self, c: "Canvas") -> None:
-        ui.menu(c, self)
+        app.play([self.verb, self.p, tokens])

@@ -12,11 +12,16 @@ fit); C on a city or a conquest, the same place with more adjacent or a wall.
 
 from duelcore.compat import const
 
-from ..gfx.canvas import LARGE
-from ..lang import collate, name, tr, word
-from ..notices import args, pay, steps, units, value
-from . import choice
-from .menu import Menu
+from ...gfx.canvas import LARGE
+from ...lang import collate, name, tr, word
+from ...notices import args, pay, steps, units, value
+from ...screens import choice
+from ...screens.menu import Menu
+
+_TYPE_CHECKING = const(0)  # annotations only: the compiler drops the block
+if _TYPE_CHECKING:
+    from ...contracts import App
+    from ...gfx.canvas import Canvas
 
 _KINDS = ("marble", "iron", "gold", "coins")
 _AD = "antike-duellum"
@@ -118,23 +123,23 @@ def _cost(r: dict, ev: list) -> tuple:
     return tr("pay %d") % n if n else tr("free"), text
 
 
-def ways_menu(app: object, ev: list) -> None:
+def ways_menu(app: "App", ev: list) -> None:
     """C on a rondel move: every way to pay for its steps, the core's first (a notice
     where there is one way: C never moves the marker, one meaning per button)."""
-    ways = _ways(app.match.game.result(), ev)  # type: ignore[attr-defined]
+    ways = _ways(app.match.game.result(), ev)
     if len(ways) < 2:
-        app.notice = tr("One way to pay: A moves")  # type: ignore[attr-defined]
-        app.redraw()  # type: ignore[attr-defined]
+        app.notice = tr("One way to pay: A moves")
+        app.redraw()
         return
     events = [["rondel", ev[1], ev[2], w] for w in ways]
     head = tr("%s: pay how?") % steps(ev[2])
-    c = app.canvas  # type: ignore[attr-defined]
-    room = app.width - 11  # type: ignore[attr-defined]  # a list row's
+    c = app.canvas
+    room = app.width - 11  # a list row's
     labels = []
     for w in ways:  # in words, or in letters (M I G C) where the words do not fit
         text = pay(w)
         labels.append(text if c.text_width(text, LARGE) <= room else pay(w, True))
-    app.push(choice.Screen(app, head, labels, events))  # type: ignore[attr-defined]
+    app.push(choice.Screen(app, head, labels, events))
 
 
 # A kind with this many events or fewer, each fitting its row, is listed a row per event
@@ -152,13 +157,13 @@ _ORDER = (
 _SPACE = b"\x00\x01\x02\x02\x03\x04\x05\x05"  # per action of _ORDER: its group
 
 
-def _rows(c: object, room: int, events: list, players: list, head: str, alone: str) -> list:
+def _rows(c: "Canvas", room: int, events: list, players: list, head: str, alone: str) -> list:
     """The events' rows (``head`` and the event in words; ``alone`` for an event without
     arguments, a wall), or [] if one is wider than ``room``."""
     out = []
     for ev in events:
         text = head + label(ev, players) if len(ev) > 2 else alone
-        if c.text_width(text, LARGE) > room:  # type: ignore[attr-defined]
+        if c.text_width(text, LARGE) > room:
             return []
         out.append(text)
     return out
@@ -226,9 +231,9 @@ class Screen(Menu):
     in_game = True
     hints = word("A move  C pay  B back")
 
-    def __init__(self, app: object) -> None:
-        g = app.match.game  # type: ignore[attr-defined]
-        players = app.players()  # type: ignore[attr-defined]
+    def __init__(self, app: "App") -> None:
+        g = app.match.game
+        players = app.players()
         r = g.result()
         turn = r["turn"]
         kinds, per, order = _by_kind(g.legal(), turn)
@@ -239,8 +244,8 @@ class Screen(Menu):
         right: list = []
         self.details: list = []
         groups: list = []
-        c = app.canvas  # type: ignore[attr-defined]
-        room = app.width - 11  # type: ignore[attr-defined]  # a list row's
+        c = app.canvas
+        room = app.width - 11  # a list row's
         phase = r["phase"]
         done = r["action"] is not None or phase in ("cities", "personalities")
         hand = -1  # the rondel move to enter: the acting player's, or the hand-over
@@ -318,7 +323,7 @@ class Screen(Menu):
         # while another can be founded, the middle city row (a press from the other two,
         # a long press from the claims); else the hand-over.
         start = hand if hand >= 0 else 0
-        last = app.match.event(-1)[0] if app.match.played else ""  # type: ignore[attr-defined]
+        last = app.match.event(-1)[0] if app.match.played else ""
         if not done and phase == "action" and produce >= 0:
             start = produce
         elif last == "temple" and wall >= 0:
@@ -351,16 +356,16 @@ class Screen(Menu):
         self.details.append(more)
 
     def _places(
-        self, app: object, kind: tuple, events: list, who: str, labels: list, right: list
+        self, app: "App", kind: tuple, events: list, who: str, labels: list, right: list
     ) -> None:
         """A city's or a conquest's rows, a row per place (``_split``): A plays its
         likeliest event, C lists the others; the detail line says where, or who attacks.
         Worded ``City: Marble`` (``Conquer: Marble``, a temple on the right); where one
         is too wide, as the lists worded them (``Marble, 0 adjacent``, a conquest's
         ``City: Marble``), or the resource alone."""
-        c = app.canvas  # type: ignore[attr-defined]
-        room = app.width - 11  # type: ignore[attr-defined]  # a list row's
-        players = app.players()  # type: ignore[attr-defined]
+        c = app.canvas
+        room = app.width - 11  # a list row's
+        players = app.players()
         keys, heads, others = _split(events)
         temple = name(_AD, "temple")  # a conquest's city with one: on the right
         extra = c.text_width(temple, LARGE) + 8
@@ -401,7 +406,7 @@ class Screen(Menu):
 
     def _list(self, i: int, events: list) -> "Menu":
         app = self.app
-        players = app.players()  # type: ignore[attr-defined]
+        players = app.players()
         labels = [label(ev, players) for ev in events]
         return choice.Screen(app, self.labels[i], labels, events)
 
@@ -409,9 +414,9 @@ class Screen(Menu):
         app = self.app
         screen = self.options(i)
         if screen is None:
-            app.play(self.events[i][0])  # type: ignore[attr-defined]
+            app.play(self.events[i][0])
         else:
-            app.push(screen)  # type: ignore[attr-defined]
+            app.push(screen)
 
     def more(self, i: int) -> None:
         """C on a rondel move: the other ways to pay; on a city or a conquest, the same
@@ -419,6 +424,6 @@ class Screen(Menu):
         if self.kinds[i][1] == "rondel":
             ways_menu(self.app, self.events[i][0])
         elif self.others[i]:
-            self.app.push(self._list(i, self.others[i]))  # type: ignore[attr-defined]
+            self.app.push(self._list(i, self.others[i]))
         else:
             super().more(i)

@@ -17,17 +17,23 @@ cheapest first).
 from duelcore.compat import const
 from duelcore.sevenwonders.cards import RESOURCES, card, colour, name, wonder
 
-from .. import lang
-from ..lang import tr, word
-from ..words import title
-from . import choice
-from .menu import Menu
+from ... import lang
+from ...lang import tr, word
+from ...screens import choice
+from ...screens.menu import Menu
+from ...words import title
+
+_TYPE_CHECKING = const(0)  # annotations only: the compiler drops the block
+if _TYPE_CHECKING:
+    from duelcore.sevenwonders.rules import Game
+
+    from ...contracts import App
 
 # Hand-chosen short forms of the names too wide for a list row of the 250x122 panel with
 # a price beside them (tests/firmware/test_text_fits.py finds them): "long|short" lines
-# of one string, so no table and no interned words in the heap; here, not in words.py,
-# so that they take heap only while the picker is open. The guilds lose "Guild" (all
-# seven alike: the picker's "gld" tag says it).
+# of one string, so no table and no interned words in the heap; here, beside the one
+# list that draws them. The guilds lose "Guild" (all seven alike: the picker's "gld" tag
+# says it).
 _SHORT = """
 Chamber of Commerce|Commerce Ch.
 Siege Workshop|Siege Works
@@ -56,11 +62,11 @@ class Screen(Menu):
     in_game = True
     hints = word("A build  C more  B back")
 
-    def __init__(self, app: object) -> None:
-        g = app.match.game  # type: ignore[attr-defined]
+    def __init__(self, app: "App") -> None:
+        g = app.match.game
         p = g.turn
         self.p = p
-        who = app.players()[p]  # type: ignore[attr-defined]
+        who = app.players()[p]
         # What legal() allows, per card: can it be built; which wonders can go on it.
         build: list = []
         wonders: list = []
@@ -179,7 +185,7 @@ class Screen(Menu):
         if not self.cards:
             return
         if self.affordable[i]:
-            self.app.play(["build", self.p, name(self.cards[i])])  # type: ignore[attr-defined]
+            self.app.play(["build", self.p, name(self.cards[i])])
         else:
             self.more(i)
 
@@ -188,7 +194,7 @@ class Screen(Menu):
         if not self.cards:
             return
         app = self.app
-        g = app.match.game  # type: ignore[attr-defined]
+        g = app.match.game
         p = self.p
         n = name(self.cards[i])
         priced = []
@@ -207,7 +213,7 @@ class Screen(Menu):
             right.append(self.labels_right(i))
             events.append(["build", p, n])
         screen = choice.Screen(app, lang.name("7wd", n), labels, events, 0, right)
-        app.push(screen)  # type: ignore[attr-defined]
+        app.push(screen)
 
     def labels_right(self, i: int) -> str:
         return self.right[i] if self.right else ""
@@ -227,11 +233,11 @@ def short(word: str) -> "str | int":
     return _SHORT[at : _SHORT.find("\n", at)]
 
 
-def order(g: object) -> tuple:
+def order(g: "Game") -> tuple:
     """The cards of the age still in play as the picker lists them, and the group starts:
     by colour (_ORDER), each colour by name in the device language's order (lang.collate;
     English's ids sort as its names). The same cards list the same way whoever plays."""
-    available = g.available()  # type: ignore[attr-defined]
+    available = g.available()
     cards: list = []
     groups: list = []
     for k in _ORDER:

@@ -8,12 +8,20 @@ entry is at most two rows from where it opens, none round the end: Buy and Reser
 below, Privileges and Replenish above. Tokens are picked with the token picker (tokensd),
 cards from a list by level and colour (cardsd). After a privilege used or a replenish
 the action is still to come: the tracking screen opens this menu again, on Buy, with
-the token picker over it for a take (tracksd.follow; B there: this menu).
+the token picker over it for a take (track.follow; B there: this menu).
 """
 
-from ..lang import tr, word
-from . import cardsd, tokensd
-from .menu import Menu
+from micropython import const
+
+from ...lang import tr, word
+from ...screens.menu import Menu
+from . import cardpick, tokenpick
+
+_TYPE_CHECKING = const(0)  # annotations only: the compiler drops the block
+if _TYPE_CHECKING:
+    from duelcore.splendor.rules import Game
+
+    from ...contracts import App
 
 VERBS = ("replenish", "privilege", "take", "buy", "reserve")
 TAKE = 2  # VERBS' index of a take, then of a purchase
@@ -28,12 +36,12 @@ _LABELS = (
 )  # with "not now": 250 px
 
 
-def opening(g: object) -> tuple:
+def opening(g: "Game") -> tuple:
     """Which VERBS are legal now (a byte each), and the entry the menu opens on: the
     first action legal now, else the first entry legal (the simulator's autoplayer asks
     too, to open the menu with its first move from the tracking screen)."""
     have = bytearray(len(VERBS))
-    for ev in g.legal():  # type: ignore[attr-defined]
+    for ev in g.legal():
         if ev[0] in VERBS:
             have[VERBS.index(ev[0])] = 1
     for k in _ORDER:
@@ -45,15 +53,15 @@ def opening(g: object) -> tuple:
 class Screen(Menu):
     in_game = True
 
-    def __init__(self, app: object) -> None:
-        g = app.match.game  # type: ignore[attr-defined]
+    def __init__(self, app: "App") -> None:
+        g = app.match.game
         # Every verb keeps its place (muscle memory); those not legal now say so.
         self.verbs = VERBS
         self.have, start = opening(g)
         no = tr("not now")
         right = ["" if k else no for k in self.have]
         self.p = g.result()["turn"]
-        who = app.players()[self.p]  # type: ignore[attr-defined]
+        who = app.players()[self.p]
         labels = [tr(x) for x in _LABELS]
         super().__init__(app, tr("%s's turn") % who, labels, start, None, right)
 
@@ -61,13 +69,13 @@ class Screen(Menu):
         app = self.app
         verb = self.verbs[i]
         if not self.have[i]:
-            app.notice = tr("%s: not now") % self.labels[i]  # type: ignore[attr-defined]
-            app.redraw()  # type: ignore[attr-defined]
+            app.notice = tr("%s: not now") % self.labels[i]
+            app.redraw()
         elif verb == "replenish":
-            app.play(["replenish", self.p])  # type: ignore[attr-defined]
+            app.play(["replenish", self.p])
         elif verb == "take" or verb == "privilege":
-            app.push(tokensd.Screen(app, verb))  # type: ignore[attr-defined]
+            app.push(tokenpick.Screen(app, verb))
         elif verb == "reserve":
-            app.push(cardsd.Levels(app))  # type: ignore[attr-defined]
+            app.push(cardpick.Levels(app))
         else:
-            app.push(cardsd.Screen(app, verb))  # type: ignore[attr-defined]
+            app.push(cardpick.Screen(app, verb))

@@ -1,6 +1,6 @@
 """Splendor Duel's words: cards and tokens as the table shows them, an event told on the
-status line, the pending choice's menu and the score sheet's rows (the tracking screen,
-tracksd.py, and the card and token menus use them).
+status line and the score sheet's rows (the tracking screen,
+track.py, and the card and token menus use them).
 
 Cards are named as the table shows them (``card()``): colour, level, points (``*``, a
 star in the device's fonts), crowns (``^``, a crown) and ability, never by id.
@@ -11,9 +11,14 @@ from duelcore.splendor import cards as C
 from duelcore.splendor.cards import TOKENS
 from duelcore.splendor.names import find
 
-from .. import notices
-from ..lang import count, name, tr, word
-from . import choice, tokensd
+from ... import notices
+from ...lang import count, name, tr, word
+
+_TYPE_CHECKING = const(0)  # annotations only: the compiler drops the block
+if _TYPE_CHECKING:
+    from duelcore.splendor.rules import Game
+
+    from ...contracts import App
 
 LEVELS = ("", "I", "II", "III")
 # The colours of cards (TOKENS order, then joker and no bonus) and the letters of the
@@ -77,9 +82,9 @@ def tokens(counts: "dict | list", short: bool = False) -> str:
     return " ".join(out) if out else tr("nothing")
 
 
-def again(g: object, event: list) -> bool:
+def again(g: "Game", event: list) -> bool:
     """Whether ``event``, just played, leaves its player an extra turn."""
-    r = g.result()  # type: ignore[attr-defined]
+    r = g.result()
     return event[0] in _ACTS and not r["over"] and r["pending"] is None and r["turn"] == event[1]
 
 
@@ -91,7 +96,7 @@ PENDING = {
 }
 
 
-def describe(app: object, event: list) -> str:
+def describe(app: "App", event: list) -> str:
     """An event as a notice line (firmware/notices.py), cards and tokens in the table's
     words; ``, plays again`` when the event, just played, gave an extra turn."""
     verb = event[0]
@@ -103,33 +108,11 @@ def describe(app: object, event: list) -> str:
         told = [verb, event[1], text]
     elif verb in ("take", "privilege", "return"):
         told = [verb, event[1], tokens(event[2])]
-    text = notices.describe(told, app.players(), "splendor-duel")  # type: ignore[attr-defined]
-    m = app.match  # type: ignore[attr-defined]
+    text = notices.describe(told, app.players(), "splendor-duel")
+    m = app.match
     if m.played and m.event(m.played - 1) == event and again(m.game, event):
         text = tr("%s, plays again") % text
     return text
-
-
-def pending(app: object) -> object:
-    """The pending choice (joker colour, steal, royal card), or the token picker for the
-    tokens to return (one press a token, as they are taken)."""
-    g = app.match.game  # type: ignore[attr-defined]
-    r = g.result()
-    who = app.players()[r["turn"] or 0]  # type: ignore[attr-defined]
-    head = "%s: %s" % (who, tr(PENDING.get(r["pending"], r["pending"])))
-    if r["pending"] == "return":
-        return tokensd.Screen(app, "return", head)
-    events = g.legal()
-    labels = []
-    for ev in events:
-        arg = ev[2]
-        if isinstance(arg, list):
-            labels.append(tokens(arg))
-        elif ev[0] == "royal":
-            labels.append(card(arg))
-        else:
-            labels.append(name("splendor-duel", arg))
-    return choice.Screen(app, head, labels, events)
 
 
 def rows(result: dict) -> tuple:

@@ -16,13 +16,21 @@ Mausoleum, who starts the next age) opens by itself after the event that caused 
 
 from duelcore.compat import const
 from duelcore.sevenwonders.codes import VERBS
-from duelcore.sevenwonders.game import PENDING
+from duelcore.sevenwonders.rules import PENDING
 
-from ..gfx.canvas import SMALL, Canvas
-from ..gfx.icons import COIN, SCIENCE, SCROLL, SHIELD, STAR, WONDER
-from ..lang import name, thing, tr, word
-from ..ui import GAME_HINTS, columns, flag, game_status, hints, pair
-from . import BTN_A, BTN_B, BTN_C, BTN_DOWN, BTN_UP, PRESS, Base, choice, more, pick7
+from ...gfx.canvas import SMALL, Canvas
+from ...gfx.icons import COIN, SCIENCE, SCROLL, SHIELD, STAR, WONDER
+from ...lang import name, thing, tr, word
+from ...screens import choice
+from ...screens.tracking import Tracking
+from ...ui import columns, flag, pair
+from . import pick
+
+_TYPE_CHECKING = const(0)  # annotations only: the compiler drops the block
+if _TYPE_CHECKING:
+    from duelcore.sevenwonders.rules import Game
+
+    from ...contracts import App
 
 # Flag a threat from this close: shields to the capital, symbols missing.
 _WAR_NEAR = const(4)
@@ -44,20 +52,16 @@ _PROMPTS = (
 )
 
 
-def again(g: object, event: list) -> bool:
+def again(g: "Game", event: list) -> bool:
     """Whether the player who played ``event`` plays again (a wonder that says so, or
     any with Theology): the turn stayed with them. A starter names whoever it names, and
     a correction is no turn."""
-    return event[0] != "starter" and event[0] != "coins" and g.turn == event[1]  # type: ignore[attr-defined]
+    return event[0] != "starter" and event[0] != "coins" and g.turn == event[1]
 
 
-class Screen(Base):
-    in_game = True
-
-    def __init__(self, app: object) -> None:
+class Screen(Tracking):
+    def __init__(self, app: "App") -> None:
         super().__init__(app)
-        self.hints = hints(app, GAME_HINTS)
-        self.redo: str | None = None  # ui.game_hints words it when first needed
         # The words it draws, looked up once (per frame they would load lang's lookup)
         self.words = (
             tr("AGE %s  %d/20"), tr("%d TO WIN"), tr("Age %s  %d/20  %s to play"),
@@ -73,8 +77,14 @@ class Screen(Base):
         self.tokens = [0, 0]
         self.symbols = [0, 0]  # bit s set: symbol s held
 
+    def game(self) -> "Game":
+        g: Game = self.app.match.game
+        return g
+
     def enter(self) -> None:
-        g = self.app.match.game  # type: ignore[attr-defined]
+        g = self.game()
+        self.over = g.over
+        self.asks = g.pending
         for p in (0, 1):
             self.coins[p] = g.coins[p]
             self.score[p] = g.score(p)[8]
@@ -87,45 +97,20 @@ class Screen(Base):
             for s in g.symbols(p):
                 bits |= 1 << s
             self.symbols[p] = bits
-        self.app.redraw()  # type: ignore[attr-defined]
+        self.app.redraw()
 
-    def follow(self) -> None:
-        """After an event: the score sheet at the end, or the choice the rules ask for."""
+    def after(self) -> None:
+        """A move that left the turn with its player: the notice says they play again."""
         app = self.app
-        g = app.match.game  # type: ignore[attr-defined]
-        if g.over:
-            app.sheet()  # type: ignore[attr-defined]
-        elif g.pending is not None:
-            app.push(self.pending())  # type: ignore[attr-defined]
-        elif app.notice and again(g, app.match.event(-1)):  # type: ignore[attr-defined]
-            app.notice = self.words[3] % app.notice  # type: ignore[attr-defined]
+        if app.notice and again(self.game(), app.match.event(-1)):
+            app.notice = self.words[3] % app.notice
 
-    def key(self, gesture: int) -> None:
-        app = self.app
-        b = gesture & 31
-        g = app.match.game  # type: ignore[attr-defined]
-        if b == BTN_B:
-            if gesture >> 5 == PRESS:
-                app.ask_undo()  # type: ignore[attr-defined]
-        elif b == BTN_C:
-            app.push(more.Screen(app))  # type: ignore[attr-defined]
-        elif b == BTN_A or b == BTN_UP or b == BTN_DOWN:
-            if g.over:
-                app.sheet()  # type: ignore[attr-defined]
-                return
-            if g.pending is not None:
-                s = self.pending()
-            else:
-                s = pick7.Screen(app)
-            app.push(s)  # type: ignore[attr-defined]
-            if b != BTN_A and not app.buttons.three:  # type: ignore[attr-defined]
-                # five buttons: UP/DOWN opens and moves at once; on three, a tap of A
-                # or C (DOWN, UP) opens the list at its top, as A does
-                s.key(gesture)  # type: ignore[attr-defined]
+    def turn(self) -> pick.Screen:
+        return pick.Screen(self.app)
 
     def describe(self, event: list) -> str:
         """An event as a notice line: ``Ann built Lumber Yard``."""
-        players = self.app.players()  # type: ignore[attr-defined]
+        players = self.app.players()
         who = players[event[1]]
         verb = event[0]
         if verb == "starter":
@@ -138,7 +123,7 @@ class Screen(Base):
 
     def corrections(self, p: int, labels: list, events: list) -> None:
         """The C menu's corrections for player p: a coin more, a coin less."""
-        who = self.app.players()[p]  # type: ignore[attr-defined]
+        who = self.app.players()[p]
         coin = tr("%s %+d coin")
         for n in (1, -1):
             labels.append(coin % (who, n))
@@ -155,12 +140,12 @@ class Screen(Base):
         v = result["victory"]
         return rows, rows[7 if v == "military" else 1 if v == "science" else 8][0]
 
-    def pending(self) -> object:
+    def pending(self) -> choice.Screen:
         """The menu for the choice the game waits for (from legal(), likeliest first),
         headed by the prompt the status line shows."""
         app = self.app
-        g = app.match.game  # type: ignore[attr-defined]
-        players = app.players()  # type: ignore[attr-defined]
+        g = self.game()
+        players = app.players()
         events = g.legal()
         labels: list = []
         starts = tr("%s starts")
@@ -174,14 +159,14 @@ class Screen(Base):
     def status(self) -> str:
         """The bottom line when there is no notice."""
         app = self.app
-        g = app.match.game  # type: ignore[attr-defined]
-        who = app.players()[g.turn]  # type: ignore[attr-defined]
+        g = self.game()
+        who = app.players()[g.turn]
         if g.pending is not None:
             k = PENDING.index(g.pending)
             if k == 4:
                 return tr(_PROMPTS[k]) % (who, _AGES[g.age + 1])
             if k == 2:  # whose card: the other player's
-                return tr(_PROMPTS[k]) % (who, app.players()[1 - g.turn])  # type: ignore[attr-defined]
+                return tr(_PROMPTS[k]) % (who, app.players()[1 - g.turn])
             return tr(_PROMPTS[k]) % who
         return self.words[2] % (_AGES[g.age], g.in_age, who)
 
@@ -189,11 +174,11 @@ class Screen(Base):
         draw(c, self)
 
 
-def draw(c: Canvas, s: object) -> None:
+def draw(c: Canvas, s: Screen) -> None:
     """7 Wonders Duel: conflict track, then per player coins, score, science, threats."""
     c.clear()
     w = c.width
-    g = s.app.match.game  # type: ignore[attr-defined]
+    g = s.game()
     left = c.track(0, 1, w, 12, g.conflict)
     cw = (w - 1) // 19
     # The military tokens still on the board: victim 0's on the left, 1's on the right.
@@ -208,31 +193,31 @@ def draw(c: Canvas, s: object) -> None:
     # The age and its cards taken, between the tokens: the status line's copy of it gives
     # way to the notice of each move.
     if not g.over:
-        c.text(s.words[0] % (_AGES[g.age], g.in_age), w >> 1, 16, SMALL, 1)  # type: ignore[attr-defined]
-    half = columns(c, s, 27, -1 if g.over else g.turn)
+        c.text(s.words[0] % (_AGES[g.age], g.in_age), w >> 1, 16, SMALL, 1)
+    half = columns(c, s.app.players(), 27, -1 if g.over else g.turn)
     for p in (0, 1):
         x0 = 2 if p == 0 else half + 3
         x1 = x0 + half - 6
-        coins = s.coins[p]  # type: ignore[attr-defined]
-        pair(c, x0, x1, 47, coins, COIN, 0, s.score[p], STAR, 0)  # type: ignore[attr-defined]
+        coins = s.coins[p]
+        pair(c, x0, x1, 47, coins, COIN, 0, s.score[p], STAR, 0)
         y = 82
         c.icon(SCIENCE, x0, y)
-        held = 6 - s.science[p]  # type: ignore[attr-defined]
+        held = 6 - s.science[p]
         for k in range(6):
             c.box(x0 + 15 + k * 9, y + 2, 8, 8, k < held)
         x = x1 - 40
         c.icon(WONDER, x, y)
-        x = c.text(str(s.wonders[p]), x + 14, y + 2)  # type: ignore[attr-defined]
+        x = c.text(str(s.wonders[p]), x + 14, y + 2)
         c.icon(SCROLL, x + 5, y)
-        c.text(str(s.tokens[p]), x + 19, y + 2)  # type: ignore[attr-defined]
+        c.text(str(s.tokens[p]), x + 19, y + 2)
         y = 96
         x = x0
-        war = s.war[p]  # type: ignore[attr-defined]
+        war = s.war[p]
         if war <= _WAR_NEAR:
             c.icon(SHIELD, x, y - 1)
-            x = flag(c, s.words[1] % war, x + 13, y)  # type: ignore[attr-defined]
-        sci = s.science[p]  # type: ignore[attr-defined]
+            x = flag(c, s.words[1] % war, x + 13, y)
+        sci = s.science[p]
         if sci <= _SCIENCE_NEAR:
             c.icon(SCIENCE, x, y - 1)
-            flag(c, s.words[1] % sci, x + 13, y)  # type: ignore[attr-defined]
-    game_status(c, s)
+            flag(c, s.words[1] % sci, x + 13, y)
+    s.footer(c)

@@ -9,26 +9,34 @@ buy and reserve below, privilege and replenish above; UP/DOWN open it and move a
 once), B undoes, C: the rest. After a privilege or a replenish the turn's menu opens
 again by itself, the token picker over it.
 
-Its words (cards, tokens, events told) are wordsd.py's.
+Its words (cards, tokens, events told) are words.py's.
 """
+
+from micropython import const
 
 from duelcore.splendor.cards import TOKENS
 
-from ..gfx.canvas import CENTER, LARGE, SMALL, Canvas
-from ..gfx.icons import CROWN, GEM, SCROLL, STAR
-from ..lang import tr
-from ..ui import GAME_HINTS, columns, corrections, flag, game_status, hints, pair
-from . import BTN_A, BTN_B, BTN_C, BTN_DOWN, BTN_UP, PRESS, Base, more, tokensd, turnsd, wordsd
-from .wordsd import COLOURS, COUNTED, LETTERS, PENDING, again
+from ...gfx.canvas import CENTER, LARGE, SMALL, Canvas
+from ...gfx.icons import CROWN, GEM, SCROLL, STAR
+from ...lang import name, tr
+from ...screens import choice
+from ...screens.tracking import Tracking
+from ...ui import columns, corrections, flag, pair
+from . import tokenpick, turn, words
+from .words import COLOURS, COUNTED, LETTERS, PENDING, again, card, tokens
+
+_TYPE_CHECKING = const(0)  # annotations only: the compiler drops the block
+if _TYPE_CHECKING:
+    from duelcore.splendor.rules import Game
+
+    from ...contracts import App
 
 NEAR = 3  # flag a victory this close
 WIN = (20, 10, 10)  # points, crowns, one colour's points
 
 
-class Screen(Base):
-    in_game = True
-
-    def __init__(self, app: object) -> None:
+class Screen(Tracking):
+    def __init__(self, app: "App") -> None:
         super().__init__(app)
         self.points = [0, 0]
         self.crowns = [0, 0]
@@ -42,11 +50,8 @@ class Screen(Base):
         self.away = [99, 99]  # the closest victory's distance
         self.way = [0, 0]  # which: 0 points, 1 crowns, 2 colour
         self.over = False
-        self.turn = 0
-        self.pending: str | None = None
-        self.pending_word = ""  # its word in the status line
-        self.hints = hints(app, GAME_HINTS)
-        self.redo: str | None = None  # ui.game_hints words it when first needed
+        self.player = 0  # the player to act
+        self.asks_word = ""  # the pending choice's word in the status line
         # The words the frame shows, in the device's language: the token letters, the
         # table's rows, gold, reserved.
         # The words it draws, looked up once (per frame they would load lang's lookup)
@@ -58,13 +63,12 @@ class Screen(Base):
 
     def enter(self) -> None:
         """Read the figures once per event, from the core's result (its public face)."""
-        g = self.app.match.game  # type: ignore[attr-defined]
+        g = self.game()
         r = g.result()
         self.over = r["over"]
-        self.turn = r["turn"] if r["turn"] in (0, 1) else 0
-        self.pending = r["pending"]
-        pending = self.pending  # the status line's word for it, looked up once
-        self.pending_word = "" if pending is None else tr(PENDING.get(pending, pending))
+        self.player = r["turn"] if r["turn"] in (0, 1) else 0
+        self.asks = asks = r["pending"]
+        self.asks_word = "" if asks is None else tr(PENDING.get(asks, asks))  # looked up once
         for p in (0, 1):
             pl = r["players"][p]
             self.points[p] = pl["points"]
@@ -94,105 +98,109 @@ class Screen(Base):
                     way = k
             self.away[p] = away[way]
             self.way[p] = way
-        m = self.app.match  # type: ignore[attr-defined]
+        m = self.app.match
         self.again = bool(m.played) and again(g, m.event(m.played - 1))
-        self.app.redraw()  # type: ignore[attr-defined]
+        self.app.redraw()
 
-    def follow(self) -> None:
-        app = self.app
-        if self.over:
-            app.sheet()  # type: ignore[attr-defined]
-        elif self.pending is not None:
-            app.push(wordsd.pending(app))  # type: ignore[attr-defined]
-        else:
-            # a privilege used or the board replenished: the turn's action is still to
-            # come, so its menu opens again, and over it the token picker for a take (a
-            # press less each); B there goes back to the menu, on Buy, and B again here
-            m = app.match  # type: ignore[attr-defined]
-            verb = m.event(m.played - 1)[0] if m.played else ""
-            if verb == "privilege" or verb == "replenish":
-                menu = turnsd.Screen(app)
-                app.push(menu)  # type: ignore[attr-defined]
-                if menu.have[turnsd.TAKE]:
-                    menu.i = turnsd.BUY
-                    app.push(tokensd.Screen(app, "take"))  # type: ignore[attr-defined]
+    def game(self) -> "Game":
+        g: Game = self.app.match.game
+        return g
 
-    def key(self, gesture: int) -> None:
+    def after(self) -> None:
+        """A privilege used or the board replenished: the turn's action is still to come,
+        so its menu opens again, and over it the token picker for a take (a press less
+        each); B there goes back to the menu, on Buy, and B again here."""
         app = self.app
-        b = gesture & 31
-        if b == BTN_B:
-            if gesture >> 5 == PRESS:
-                app.ask_undo()  # type: ignore[attr-defined]
-        elif b == BTN_C:
-            app.push(more.Screen(app))  # type: ignore[attr-defined]
-        elif b == BTN_A or b == BTN_UP or b == BTN_DOWN:
-            if self.over:
-                app.sheet()  # type: ignore[attr-defined]
-                return
-            if self.pending is not None:
-                s = wordsd.pending(app)
+        m = app.match
+        verb = m.event(m.played - 1)[0] if m.played else ""
+        if verb == "privilege" or verb == "replenish":
+            menu = turn.Screen(app)
+            app.push(menu)
+            if menu.have[turn.TAKE]:
+                menu.i = turn.BUY
+                app.push(tokenpick.Screen(app, "take"))
+
+    def turn(self) -> turn.Screen:
+        return turn.Screen(self.app)
+
+    def pending(self) -> "choice.Screen | tokenpick.Screen":
+        """The pending choice (joker colour, steal, royal card), or the token picker for
+        the tokens to return (one press a token, as they are taken)."""
+        app = self.app
+        g = self.game()
+        r = g.result()
+        who = app.players()[r["turn"] or 0]
+        head = "%s: %s" % (who, tr(PENDING.get(r["pending"], r["pending"])))
+        if r["pending"] == "return":
+            return tokenpick.Screen(app, "return", head)
+        events = g.legal()
+        labels = []
+        for ev in events:
+            arg = ev[2]
+            if isinstance(arg, list):
+                labels.append(tokens(arg))
+            elif ev[0] == "royal":
+                labels.append(card(arg))
             else:
-                s = turnsd.Screen(app)
-            app.push(s)  # type: ignore[attr-defined]
-            if b != BTN_A and not app.buttons.three:  # type: ignore[attr-defined]
-                # five buttons: UP/DOWN opens and moves at once; on three, a tap of A
-                # or C (DOWN, UP) opens the list at its top, as A does
-                s.key(gesture)  # type: ignore[attr-defined]
+                labels.append(name("splendor-duel", arg))
+        return choice.Screen(app, head, labels, events)
 
     def status(self) -> str:
-        who = self.app.players()[self.turn]  # type: ignore[attr-defined]
-        if self.pending is not None:
-            return "%s: %s" % (who, self.pending_word)
+        who = self.app.players()[self.player]
+        if self.asks is not None:
+            return "%s: %s" % (who, self.asks_word)
         return (self.words[6] if self.again else self.words[7]) % who
 
     def describe(self, event: list) -> str:
-        return wordsd.describe(self.app, event)
+        return words.describe(self.app, event)
 
     def corrections(self, p: int, labels: list, events: list) -> None:
         """The C menu's corrections for player p: a token of each colour more or less."""
-        who = self.app.players()[p]  # type: ignore[attr-defined]
+        who = self.app.players()[p]
         corrections(who, p, TOKENS, COUNTED, "tokens", labels, events)
 
     def rows(self, result: dict) -> tuple:
-        return wordsd.rows(result)
+        return words.rows(result)
 
     def draw(self, c: "Canvas") -> None:
         draw(c, self)
 
 
-def draw(c: Canvas, s: object) -> None:
+def draw(c: Canvas, s: Screen) -> None:
     """Splendor Duel: points, crowns and the best colour against what wins; privileges,
     tokens in hand, threats."""
     c.clear()
-    half = columns(c, s, 0, -1 if s.over else s.turn)  # type: ignore[attr-defined]
+    half = columns(c, s.app.players(), 0, -1 if s.over else s.player)
     for p in (0, 1):
         x0 = 2 if p == 0 else half + 3
         x1 = x0 + half - 6
-        points = s.points[p]  # type: ignore[attr-defined]
-        pair(c, x0, x1, 20, points, STAR, 20, s.crowns[p], CROWN, 10)  # type: ignore[attr-defined]
+        points = s.points[p]
+        pair(c, x0, x1, 20, points, STAR, 20, s.crowns[p], CROWN, 10)
         y = 56
         c.icon(GEM, x0, y + 2)
-        x = c.text(str(s.best[p]), x0 + 15, y, LARGE)  # type: ignore[attr-defined]
+        x = c.text(str(s.best[p]), x0 + 15, y, LARGE)
         x = c.text("/10", x + 2, y + 7)
-        col = s.colour[p]  # type: ignore[attr-defined]
+        col = s.colour[p]
         if col >= 0:
-            c.text(s.best_name[p], x + 4, y + 7)  # type: ignore[attr-defined]
-        priv = str(s.privileges[p])  # type: ignore[attr-defined]
+            c.text(s.best_name[p], x + 4, y + 7)
+        priv = str(s.privileges[p])
         x = x1 - c.text_width(priv, LARGE)
         c.text(priv, x, y, LARGE)
         c.icon(SCROLL, x - 15, y + 2)
-        words = s.words  # type: ignore[attr-defined]
-        table(c, x0, x1, 74, s.tokens[p], s.bonuses[p], words)  # type: ignore[attr-defined]
-        x = c.text(words[4] % s.reserved[p], x0, 103) + 6  # type: ignore[attr-defined]
-        away = s.away[p]  # type: ignore[attr-defined]
+        words = s.words
+        table(c, x0, x1, 74, s.tokens[p], s.bonuses[p], words)
+        x = c.text(words[4] % s.reserved[p], x0, 103) + 6
+        away = s.away[p]
         if away <= 3:
-            way = s.way[p]  # type: ignore[attr-defined]
-            what = "*" if way == 0 else "^" if way == 1 else " " + s.best_name[p].upper()  # type: ignore[attr-defined]
+            way = s.way[p]
+            what = "*" if way == 0 else "^" if way == 1 else " " + s.best_name[p].upper()
             flag(c, words[5] % (away, what), x, 102)
-    game_status(c, s)
+    s.footer(c)
 
 
-def table(c: Canvas, x0: int, x1: int, y: int, held: bytes, bonuses: bytes, words: tuple) -> None:
+def table(
+    c: Canvas, x0: int, x1: int, y: int, held: bytearray, bonuses: bytearray, words: tuple
+) -> None:
     """Per colour (letters W U G R K P, then gold): the tokens in hand and, under them,
     the bonuses; the rows labelled at the left (``words``: the screen's)."""
     c.text(words[1], x0, y + 9)

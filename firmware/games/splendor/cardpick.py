@@ -30,9 +30,13 @@ from duelcore.splendor import cards as C
 from duelcore.splendor.cards import ABILITY, COLOR, COST, CROWNS, POINTS
 from duelcore.splendor.names import find
 
-from ..lang import tr
-from .menu import Menu
-from .wordsd import COLOURS, LETTERS, LEVELS, colour, face, tokens
+from ...lang import tr
+from ...screens.menu import Menu
+from .words import COLOURS, LETTERS, LEVELS, colour, face, tokens
+
+_TYPE_CHECKING = const(0)  # annotations only: the compiler drops the block
+if _TYPE_CHECKING:
+    from ...contracts import App
 
 # A row: its event's place in legal(), its card (or _DECK + level), its options.
 _WIDE = const(3)
@@ -44,9 +48,9 @@ _ALIKE = const(16)  # in the options: another card of its level reads as this on
 class Screen(Menu):
     in_game = True
 
-    def __init__(self, app: object, verb: str, level: int = 0) -> None:
+    def __init__(self, app: "App", verb: str, level: int = 0) -> None:
         """``level``: that level's cards alone (a reservation: Levels), no deck."""
-        g = app.match.game  # type: ignore[attr-defined]
+        g = app.match.game
         self.verb = verb
         self.player = g.result()["turn"]
         rows = array("H")
@@ -114,12 +118,12 @@ class Screen(Menu):
         )
         labels = _Column(rows, words)  # len() and [] are all a Menu asks of its labels
         self.shown: tuple = (-1, None)  # (item, its line): the selected one only
-        super().__init__(app, head, labels, 0, groups)  # type: ignore[arg-type]
+        super().__init__(app, head, labels, 0, groups)  # type: ignore[arg-type]  # a _Column for the list
 
     @property
     def events(self) -> list:
         """The rows' events (for the simulator's autoplayer and the tests)."""
-        items = self.app.match.game.legal(self.verb)  # type: ignore[attr-defined]
+        items = self.app.match.game.legal(self.verb)
         rows = self.rows
         return [items[rows[k]] for k in range(0, len(rows), _WIDE)]
 
@@ -141,22 +145,22 @@ class Screen(Menu):
         for k in range(6):
             if C.get(c, COST + k):
                 cost[C.TOKENS[k]] = C.get(c, COST + k)
-        g = self.app.match.game  # type: ignore[attr-defined]
+        g = self.app.match.game
         pay = g.price(self.player, C.card_id(c))["pay"] if self.verb == "buy" else None
-        room = self.app.width - 4  # type: ignore[attr-defined]
+        room = self.app.width - 4
         text = ""
         for short in (False, True):  # words, or letters where they do not fit
             text = words[3] % tokens(cost, short)
             if pay is not None:
                 text += words[4] % tokens(pay, short)
-            if self.app.canvas.text_width(text) <= room:  # type: ignore[attr-defined]
+            if self.app.canvas.text_width(text) <= room:
                 break
         return text
 
     def pick(self, i: int) -> None:
         if self.rows:
-            g = self.app.match.game  # type: ignore[attr-defined]
-            self.app.play(g.legal(self.verb)[self.rows[i * _WIDE]])  # type: ignore[attr-defined]
+            g = self.app.match.game
+            self.app.play(g.legal(self.verb)[self.rows[i * _WIDE]])
 
 
 class Levels(Menu):
@@ -165,8 +169,8 @@ class Levels(Menu):
 
     in_game = True
 
-    def __init__(self, app: object) -> None:
-        g = app.match.game  # type: ignore[attr-defined]
+    def __init__(self, app: "App") -> None:
+        g = app.match.game
         self.player = g.result()["turn"]
         count = bytearray(4)  # cards offered per level
         decks = []
@@ -189,12 +193,12 @@ class Levels(Menu):
         app = self.app
         lv = self.levels[i]
         if type(lv) is str:
-            app.play(["reserve", self.player, lv])  # type: ignore[attr-defined]
+            app.play(["reserve", self.player, lv])
         elif self.count[lv]:
-            app.push(Screen(app, "reserve", lv))  # type: ignore[attr-defined]
+            app.push(Screen(app, "reserve", lv))
         else:
-            app.notice = tr("%s: not now") % self.labels[i]  # type: ignore[attr-defined]
-            app.redraw()  # type: ignore[attr-defined]
+            app.notice = tr("%s: not now") % self.labels[i]
+            app.redraw()
 
 
 class _Column:

@@ -1,0 +1,1 @@
+"""Antike Duellum's screens: track.py (the tracking screen), turn.py (the turn's menu)."""

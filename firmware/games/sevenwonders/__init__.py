@@ -1,0 +1,1 @@
+"""7 Wonders Duel's screens: track.py (the tracking screen), pick.py (the card taken)."""
