@@ -65,12 +65,14 @@ def thing(game: str, id: str) -> str:
     return title(id) if _lang == "en" else lookup.accusative(game, id)
 
 
-def collate(game: str, ids: list) -> list:
+def collate(game: str, ids: list, at: int = -1) -> list:
     """``ids`` in the order the language sorts their names (the catalogs keep each one's
-    place, tools/make_lang.py ``collation``); English's lists are in its order already."""
+    place, tools/make_lang.py ``collation``); English's lists are in its order already.
+    ``at``: ``ids`` are events, each sorted by its argument ``at``, in the order given
+    where they name the same."""
     if _lang == "en":
         return ids
-    return sorted(ids, key=lambda id: lookup.rank(game, id))
+    return sorted(ids, key=lambda id: lookup.rank(game, id if at < 0 else id[at]))
 
 
 def plural(n: int) -> int:

@@ -192,9 +192,9 @@ class Screen(Menu):
         p = self.p
         n = name(self.cards[i])
         priced = []
-        for w in self.wonders:
+        for w in lang.collate("7wd", sorted(self.wonders)):  # a tie in the language's order
             priced.append((g.wonder_price(p, wonder(w))[0], w))
-        priced.sort()
+        priced.sort(key=lambda x: x[0])
         labels: list = [tr("Sell")]
         right: list = ["+%d" % self.sell]
         events: list = [["discard", p, n]]

@@ -20,7 +20,7 @@ from duelcore.sevenwonders.game import PENDING
 
 from ..gfx.canvas import SMALL, Canvas
 from ..gfx.icons import COIN, SCIENCE, SCROLL, SHIELD, STAR, WONDER
-from ..lang import name, thing, tr, word
+from ..lang import collate, name, thing, tr, word
 from ..ui import GAME_HINTS, columns, flag, game_status, hints, pair
 from . import BTN_A, BTN_B, BTN_C, BTN_DOWN, BTN_UP, PRESS, Base, choice, more, pick7
 
@@ -162,6 +162,8 @@ class Screen(Base):
         g = app.match.game  # type: ignore[attr-defined]
         players = app.players()  # type: ignore[attr-defined]
         events = g.legal()
+        if g.pending == "progress" or g.pending == "library":  # the language's order
+            events = collate("7wd", events, 2)
         labels: list = []
         starts = tr("%s starts")
         for ev in events:
