@@ -33,8 +33,12 @@ _SHEET = (
     "civilian", "science", "commercial", "guilds", "wonders", "progress", "coins", "military",
     "total",
 )  # fmt: skip
-# Notices: the VERBS in the past tense (wonder, starter and coins are told their own way).
-_PAST = (word("built"), word("sold"), "", word("took"), word("destroyed"), word("revived"))
+# Notices: the VERBS told in the past tense, whole (a language puts the verb where it
+# goes: Japanese's last); starter and coins are told their own way.
+_PAST = (
+    word("%s built %s"), word("%s sold %s"), word("%s built %s"), word("%s took %s"),
+    word("%s destroyed %s"), word("%s revived %s"),
+)  # fmt: skip
 _PROMPTS = (
     word("%s: progress token"),
     word("%s: token from the box"),
@@ -132,9 +136,7 @@ class Screen(Base):
             return tr("%s: %s starts") % (who, players[event[2]])
         if verb == "coins":
             return tr("%s coins %+d") % (who, event[2])
-        if verb == "wonder":
-            return tr("%s built %s") % (who, thing("7wd", event[2]))
-        return "%s %s %s" % (who, tr(_PAST[VERBS.index(verb)]), thing("7wd", event[2]))
+        return tr(_PAST[VERBS.index(verb)]) % (who, thing("7wd", event[2]))
 
     def corrections(self, p: int, labels: list, events: list) -> None:
         """The C menu's corrections for player p: a coin more, a coin less."""
