@@ -13,7 +13,7 @@ from typing import NamedTuple
 
 from duelcore.record import name_ok
 from duelkeeper.entry import DATE_FORMAT
-from duelkeeper.errors import DuelkeeperError, brief, shown_quote
+from duelkeeper.errors import DuelkeeperError, shown_quote
 from duelkeeper.letters import drawable
 from duelkeeper.log import PLACEHOLDERS, UNNAMED, Log
 

@@ -10,7 +10,9 @@ import textfit
 from firmware.screens import players, setup
 
 
-@pytest.mark.parametrize("code, seats", [("ru", ["Игрок 2", "Игрок 1"]), ("ja", ["プレイヤー2", "プレイヤー1"])])
+@pytest.mark.parametrize(
+    "code, seats", [("ru", ["Игрок 2", "Игрок 1"]), ("ja", ["プレイヤー2", "プレイヤー1"])]
+)
 def test_seats_nobody_named_are_in_the_language_in_either_seat(code: str, seats: list) -> None:
     """After a swap, ``Player 2`` sits in seat 1: the players screen, the setup's lists
     and the draft still name both seats in the language, and the record keeps English."""
@@ -127,7 +129,11 @@ def test_no_japanese_number_before_its_noun() -> None:
     from test_device_words import _counts, _rows
 
     texts = [ja for cells in _rows().values() for _, ja, _ in _counts(cells)]
-    bad = [t for t in texts for m in re.finditer(r"(^|[^\u3040-\u9fff])%\+?d( %s| [\u30a0-\u9fff]|[\u30a0-\u30ff])", t)]
+    bad = [
+        t
+        for t in texts
+        for m in re.finditer(r"(^|[^\u3040-\u9fff])%\+?d( %s| [\u30a0-\u9fff]|[\u30a0-\u30ff])", t)
+    ]
     assert not bad, bad
     assert "木%d" in texts and "黄金%d" in texts
 
@@ -172,7 +178,13 @@ def test_the_price_line_counts_resources_in_the_language(code: str) -> None:
         s.costs[0:3] = bytes((4, 1, 0))  # 4 coins: 1 printed, 3 for the units
         s.shown = (-1, None)
         line = textfit.plain(s.line(0))
-        assert line.startswith({"ru": "Цена 4: 1 + 3 (2 глины 1 камень)", "ja": "費用4: 1 + 3で粘土2 石1", "en": "Costs 4: 1 + 3 for 2 clay 1 stone"}[code]), line
+        assert line.startswith(
+            {
+                "ru": "Цена 4: 1 + 3 (2 глины 1 камень)",
+                "ja": "費用4: 1 + 3で粘土2 石1",
+                "en": "Costs 4: 1 + 3 for 2 clay 1 stone",
+            }[code]
+        ), line
 
 
 def test_russian_rows_of_one_list_are_nouns() -> None:
@@ -203,7 +215,6 @@ def test_a_cards_short_form_keeps_each_word_of_its_name() -> None:
     копь`` is ``Кам.копь``, not ``Копь``, whose stone told the card apart (a guild's
     ``Гильдия`` aside: the picker's tag says it). Japanese's card names need no short."""
     from duelcore.sevenwonders.cards import CARD_COUNT, name
-
     from duelkeeper import names
 
     checked = 0

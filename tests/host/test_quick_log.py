@@ -243,4 +243,7 @@ def test_upgrade_to_version_5_makes_placeholder_seats_no_players(tmp_path: Path)
         assert schema.version(log.conn) == 5
         assert log.get(e.id).players == ("", "Ann")
         assert log.get(e.id).record["players"] == ["Player 1", "Ann"]
-        assert log.conn.execute("SELECT player FROM plays ORDER BY seat").fetchall() == [("",), ("Ann",)]
+        assert log.conn.execute("SELECT player FROM plays ORDER BY seat").fetchall() == [
+            ("",),
+            ("Ann",),
+        ]

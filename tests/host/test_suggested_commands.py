@@ -44,7 +44,10 @@ def _messages() -> list[str]:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             said = isinstance(node, ast.Raise) or (  # an error, a print, a --help line
                 isinstance(node, ast.Call)
-                and (getattr(node.func, "id", "") == "print" or any(k.arg == "help" for k in node.keywords))
+                and (
+                    getattr(node.func, "id", "") == "print"
+                    or any(k.arg == "help" for k in node.keywords)
+                )
             )
             for part in ast.walk(node) if said else ():
                 if isinstance(part, ast.Constant) and isinstance(part.value, str):
