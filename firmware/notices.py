@@ -20,6 +20,8 @@ def value(v: object, game: str = _AD, obj: bool = False) -> str:
     if isinstance(v, (list, tuple)):
         return " ".join([value(x, game, obj) for x in v]) if v else tr("none")
     if isinstance(v, dict):
+        if game == _AD and v and not [k for k in v if k not in _PAID_KEYS]:
+            return pay(v)  # resources, counted as the language counts them (2 мрамора)
         parts = []
         for k in sorted(v):
             x = v[k]
@@ -67,6 +69,7 @@ _PAST = (
 # Antike's gold has a key of its own (English says the same): Japanese names it 黄金
 # there, as the rule text 004 does, and Splendor's token 金.
 PAID = (word("%d marble"), word("%d iron"), word("%d gold|%d gold"), word("%d coin|%d coins"))
+_PAID_KEYS = ("marble", "iron", "gold", "coins")  # PAID's, in pay's order
 
 
 def units(a: int, f: int) -> str:
@@ -89,7 +92,7 @@ def pay(counts: dict, short: bool = False) -> str:
     out = []
     letters = tr("MIGC") if short else ""
     i = 0
-    for k in ("marble", "iron", "gold", "coins"):
+    for k in _PAID_KEYS:
         n = counts.get(k, 0)
         if short and n:
             out.append("%d%s" % (n, letters[i]))

@@ -232,3 +232,37 @@ def test_a_cards_short_form_keeps_each_word_of_its_name() -> None:
                     assert word.startswith(cut.rstrip(".")), row
                 checked += 1
     assert checked >= 8
+
+
+# Components the device counts, each with the row of the device's words that counts it
+SAME = [
+    ("antike-duellum:marble", "%d marble"),
+    ("antike-duellum:iron", "%d iron"),
+    ("antike-duellum:gold", "%d gold|%d gold"),
+    ("antike-duellum:coins", "%d coin|%d coins"),
+    ("splendor-duel:pearl", "%d pearl"),
+    ("splendor-duel:gold", "%d gold"),
+    ("splendor-duel:green", "%d green"),
+    *((f"7wd:{r}", "%d wood,%d clay,%d stone,%d glass,%d papyrus") for r in ("wood", "clay")),
+    *((f"7wd:{r}", "%d wood,%d clay,%d stone,%d glass,%d papyrus") for r in ("stone", "glass")),
+]
+
+
+@pytest.mark.parametrize("code", ["ja", "ru"])
+@pytest.mark.parametrize(("key", "row"), SAME)
+def test_a_component_counted_has_its_name(code: str, key: str, row: str) -> None:
+    """The word a count says is the component's name in the names table, as the rule
+    text prints it (Japanese's Antike gold is 黄金 and its coins 貨幣, as 004 says, not
+    Splendor's 金 or 7WD's コイン; Russian's 7WD wood is Древесина, not дерево)."""
+    from test_device_words import _counts, _rows
+
+    from duelkeeper import names
+
+    name = names.name(key, code).lower()
+    said = [r[1 if code == "ja" else 2] for r in _counts(_rows()[row])]
+    words = [t.split("|")[0].replace("%d", "").strip().lower() for t in said]
+    if code == "ru":  # the same word in any form: its dictionary form (Монеты, 1 монета)
+        morph = _morph()
+        name = morph.parse(name)[0].normal_form
+        words = [morph.parse(w)[0].normal_form for w in words]
+    assert name in words, (key, name, words)
