@@ -189,7 +189,7 @@ def test_the_price_line_counts_resources_in_the_language(code: str) -> None:
 
 def test_russian_rows_of_one_list_are_nouns() -> None:
     """A list reads as one part of speech: the score sheets' rows and Splendor's turn
-    menu are nouns in Russian (``Военная мощь`` beside ``Наука``, not ``Военные``, which
+    menu are nouns in Russian (``Армия`` beside ``Наука``, not ``Военные``, which
     the victory line read as "the soldiers"; ``Покупка`` beside ``Жетоны``)."""
     from test_device_words import _rows
 
