@@ -65,3 +65,36 @@ def test_a_suggested_command_parses_as_it_reads(said: str) -> None:
         args = build_parser().parse_args(argv)
         if getattr(args, "board", None) and args.command in ("uf2", "deploy"):
             check_board(args.board)
+
+
+def _documented() -> list[str]:
+    """The ``duelkeeper`` commands of the docs' and README's examples: a ``sh`` block's
+    lines, a ``console`` block's ``$`` lines, each up to a shell operator or comment."""
+    out = []
+    for path in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]:
+        block = None
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.startswith("```"):
+                block = None if block is not None else line[3:].strip()
+                continue
+            if block == "console" and line.startswith("$ "):
+                line = line[2:]
+            elif block != "sh":
+                continue
+            line = re.split(r"\s(?:#|\||;|&&|\d?>)", line)[0].strip()
+            if re.match(r"(\.venv/bin/)?duelkeeper ", line):
+                out.append(line)
+    return out
+
+
+def test_the_documented_commands_parse() -> None:
+    """Every example command of the docs runs as written, as far as the command line's
+    parser can tell (the board, files and devices it names aside)."""
+    commands = _documented()
+    assert len(commands) >= 20
+    for command in commands:
+        argv = shlex.split(command)[1:]
+        try:
+            build_parser().parse_args(argv)
+        except SystemExit:
+            raise AssertionError(command) from None
