@@ -198,7 +198,7 @@ class App:
         names = m.record["players"]
         if self._seats_of is not names:
             self._seats_of = names
-            self._seats = [seat(0, names[0]), seat(1, names[1])]
+            self._seats = [seat(names[0]), seat(names[1])]
         return self._seats
 
     def new_game(self, game: str, players: list, setup: dict) -> None:

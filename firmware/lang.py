@@ -53,10 +53,11 @@ def name(game: str, id: str) -> str:
     return title(id) if _lang == "en" else lookup.component(game, id)
 
 
-def seat(i: int, who: str) -> str:
-    """Seat ``i``'s name as shown: one nobody named (``Player 1``, as the settings and the
-    records keep it, in English) in the device's language, any other as it is."""
-    return tr("Player %d") % (i + 1) if who == "Player %d" % (i + 1) else who
+def seat(who: str) -> str:
+    """A seat's name as shown: one nobody named (``Player 1``, ``Player 2``, as the
+    settings and the records keep it, in English, in either seat after a swap) in the
+    device's language, any other as it is."""
+    return tr("Player %d") % int(who[7]) if who == "Player 1" or who == "Player 2" else who
 
 
 def thing(game: str, id: str) -> str:
@@ -65,12 +66,16 @@ def thing(game: str, id: str) -> str:
     return title(id) if _lang == "en" else lookup.accusative(game, id)
 
 
-def collate(game: str, ids: list) -> list:
+def collate(game: str, ids: list, at: int = -1) -> list:
     """``ids`` in the order the language sorts their names (the catalogs keep each one's
-    place, tools/make_lang.py ``collation``); English's lists are in its order already."""
+    place, tools/make_lang.py ``collation``); English's lists are in its order already.
+    ``at``: ``ids`` are events, each sorted by its argument ``at``, in the order given
+    where they name the same (MicroPython's sort is not stable: the index decides)."""
     if _lang == "en":
         return ids
-    return sorted(ids, key=lambda id: lookup.rank(game, id))
+    keyed = [(lookup.rank(game, x if at < 0 else x[at]), i) for i, x in enumerate(ids)]
+    keyed.sort()
+    return [ids[i] for _, i in keyed]
 
 
 def plural(n: int) -> int:
@@ -88,8 +93,14 @@ def count(n: int, text: str, sign: bool = False) -> str:
     """``n`` things in words: ``text`` is a word's forms, ``|`` between them, each with its
     ``%d`` (``"%d coin|%d coins"``); the language's form for ``n`` (``plural``);
     ``sign``: ``+1 coin``, ``-2 coins``, as a correction says."""
-    forms = tr(text).split("|")
-    form = forms[min(plural(abs(n)), len(forms) - 1)]
+    return counted(n, tr(text), sign)
+
+
+def counted(n: int, forms: str, sign: bool = False) -> str:
+    """As ``count``, with ``forms`` in the language already (one of a few words read
+    together: screens/pick7.py's resources)."""
+    got = forms.split("|")
+    form = got[min(plural(abs(n)), len(got) - 1)]
     return (form.replace("%d", "%+d") if sign else form) % n
 
 

@@ -80,9 +80,18 @@ def tr(text: str) -> str:
     return text if got is None else str(got[1], "utf-8")
 
 
+def _named(game: str, id: str) -> "tuple[int, bytes] | None":
+    """A component's record's value as ``_find`` gives it, past the byte of its rank
+    where it has one (0x80 to 0xBF: no UTF-8 text starts with one; ``rank``)."""
+    got = _find(("%s:%s" % (game, id)).encode())
+    if got is not None and 0x80 <= got[1][0] < 0xC0:
+        return got[0] + 1, got[1][1:]
+    return got
+
+
 def component(game: str, id: str) -> str:
     """A component's name; a word that is no component, as English writes ids."""
-    got = _find(("%s:%s" % (game, id)).encode())
+    got = _named(game, id)
     if got is None:
         return title(id)
     value = got[1]
@@ -98,10 +107,11 @@ def accusative(game: str, id: str) -> str:
 
 
 def rank(game: str, id: str) -> int:
-    """A component's place in the language's order of the list it is in (0 for one
-    no list sorts)."""
-    got = _find(("rank:%s:%s" % (game, id)).encode())
-    return 0 if got is None else int(str(got[1], "utf-8"))
+    """A component's place in the language's order of the list it is in: its record's
+    first byte (tools/make_lang.py ``ranks``), which orders the components of one list
+    alone."""
+    got = _find(("%s:%s" % (game, id)).encode())
+    return 0 if got is None else got[1][0]
 
 
 def place(game: str, id: str) -> "str | int":
@@ -109,7 +119,7 @@ def place(game: str, id: str) -> "str | int":
     has none, lies in the catalog: its first byte's offset shifted left by 8, or'd with
     its length in bytes (canvas.py draws it from there). A word that is no component
     is written as English writes ids."""
-    got = _find(("%s:%s" % (game, id)).encode())
+    got = _named(game, id)
     if got is None:
         return title(id)
     at, value = got

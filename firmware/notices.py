@@ -20,6 +20,8 @@ def value(v: object, game: str = _AD, obj: bool = False) -> str:
     if isinstance(v, (list, tuple)):
         return " ".join([value(x, game, obj) for x in v]) if v else tr("none")
     if isinstance(v, dict):
+        if game == _AD and v and not [k for k in v if k not in _PAID_KEYS]:
+            return pay(v)  # resources, counted as the language counts them (2 мрамора)
         parts = []
         for k in sorted(v):
             x = v[k]
@@ -47,20 +49,27 @@ def args(event: list, start: int = 2, game: str = _AD, obj: bool = False) -> str
     return " ".join(parts)
 
 
-# The games' verbs in the past tense, for notices: "|verb past"; a past ending in
-# "." is said without the event's arguments, one ending in "=" with its first argument as
-# it is. One string, not a dict of words: no table and no interned words in the heap.
+# The games' verbs told in the past tense, for notices: "|verb notice", the notice whole
+# with the player's ``%s`` and the event's (a language puts the verb where it goes:
+# Japanese's last); one ending in "." is said without the event's arguments, one ending
+# in "=" with its first argument as it is. One string, not a dict of words: no table and
+# no interned words in the heap.
 _PAST = (
-    "|take took|buy bought=|reserve reserved=|privilege used privileges:"
-    "|replenish replenished the board.|steal stole|royal took|return returned|color chose"
-    "|rondel moved|produce produced|recruit recruited|deploy deployed|temple built a temple."
-    "|wall built a wall.|city founded a city.|knowledge learnt|conquer conquered"
-    "|personality claimed|card took|event played|trade traded|tokens |resources |"
+    "|take %s took %s|buy %s bought %s=|reserve %s reserved %s=|privilege %s used privileges: %s"
+    "|replenish %s replenished the board.|steal %s stole %s|royal %s took %s"
+    "|return %s returned %s|color %s chose %s|rondel %s moved %s|produce %s produced %s"
+    "|recruit %s recruited %s|deploy %s deployed %s|temple %s built a temple."
+    "|wall %s built a wall.|city %s founded a city.|knowledge %s learnt %s"
+    "|conquer %s conquered %s|personality %s claimed %s|card %s took %s|event %s played %s"
+    "|trade %s traded %s|tokens |resources |"
 )
 
 
 # A payment's resources counted (lang.count), in pay's order.
-PAID = (word("%d marble"), word("%d iron"), word("%d gold"), word("%d coin|%d coins"))
+# Antike's gold has a key of its own (English says the same): Japanese names it 黄金
+# there, as the rule text 004 does, and Splendor's token 金.
+PAID = (word("%d marble"), word("%d iron"), word("%d gold|%d gold"), word("%d coin|%d coins"))
+_PAID_KEYS = ("marble", "iron", "gold", "coins")  # PAID's, in pay's order
 
 
 def units(a: int, f: int) -> str:
@@ -83,7 +92,7 @@ def pay(counts: dict, short: bool = False) -> str:
     out = []
     letters = tr("MIGC") if short else ""
     i = 0
-    for k in ("marble", "iron", "gold", "coins"):
+    for k in _PAID_KEYS:
         n = counts.get(k, 0)
         if short and n:
             out.append("%d%s" % (n, letters[i]))
@@ -103,8 +112,8 @@ def describe(event: list, players: list, game: str = _AD) -> str:
             text += ": " + pay(event[3])  # what the steps past the free ones cost
         return text
     if (verb == "recruit" or verb == "deploy") and len(event) > 3:  # units, in words
-        done = tr("recruited") if verb == "recruit" else tr("deployed")
-        return "%s %s %s" % (who, done, units(event[2], event[3]))
+        done = tr("%s recruited %s") if verb == "recruit" else tr("%s deployed %s")
+        return done % (who, units(event[2], event[3]))
     at = _PAST.find("|%s " % verb)
     if at < 0:
         return "%s %s %s" % (who, name(game, verb), args(event, 2, game))
@@ -114,7 +123,7 @@ def describe(event: list, players: list, game: str = _AD) -> str:
         return "%s %s" % (who, args(event, 2, game))
     end = past[-1]
     if end == ".":
-        return "%s %s" % (who, tr(past[:-1]))
+        return tr(past[:-1]) % who
     if end == "=":
-        return "%s %s %s" % (who, tr(past[:-1]), event[2])
-    return "%s %s %s" % (who, tr(past), args(event, 2, game, True))
+        return tr(past[:-1]) % (who, event[2])
+    return tr(past) % (who, args(event, 2, game, True))

@@ -47,8 +47,10 @@ one file beside it that every language shares (canvas.py keeps both open):
             firmware/lookup.py), so another language's hash table has none of them.
             Then the components' names (not in English):
             ``game:id`` the name (a zero byte and its short form after it, if any),
-            ``acc:game:id`` its accusative where it differs (Russian), ``rank:game:id``
-            its place in the language's order of a sorted list (``collated``), decimal
+            first, for a component of a sorted list (``collated``), a byte 0x80 + its
+            place in the language's order of that list (``ranks``: a byte no UTF-8
+            text starts with); ``acc:game:id`` its accusative where it differs
+            (Russian)
     ..      G small glyphs, then G large ones: each a MONO_VLSB image (as font.py's) of
             stride bytes, then a byte of its width (the space after it included). The
             strides are the Latin fonts' (make_glyphs.COLUMNS): canvas.py draws these
@@ -129,25 +131,46 @@ def strings(lang: str) -> dict[str, str]:
             parts[key] = entry.name + ("\0" + entry.short if entry.short else "")
             if entry.acc:  # Russian's accusative, where it differs (lookup.accusative)
                 parts["acc:" + key] = entry.acc
-        for at, id in enumerate(sorted(collated(game), key=lambda i: collation(game, i, lang))):
-            parts["rank:%s:%s" % (game, id)] = str(at)
     out.update((key, parts[key]) for key in sorted(parts, key=str.encode))
     return out
 
 
-def collated(game: str) -> tuple[str, ...]:
-    """The components of the lists the device sorts by their names (setup's wonders and
-    progress tokens, Antike's event cards, firmware/lang.py's ``collate``); English's
-    tables list them in its alphabetical order already."""
+def collated(game: str) -> list[list[str]]:
+    """The lists the device sorts by their names (firmware/lang.py's ``collate``), each
+    as the components it may hold: setup's wonders, the progress tokens (setup's, the
+    choices of a token), the card picker's cards of each colour (screens/pick7.py),
+    Antike's event cards. English's ids sort as its names already."""
     if game == "antike-duellum":
         from duelcore.antike.tables import CARDS
 
-        return tuple(CARDS.split())
+        return [CARDS.split()]
     if game != "7wd":
-        return ()
+        return []
     from duelcore.sevenwonders import cards
 
-    return (*(cards.wonder_name(w) for w in range(cards.WONDER_COUNT)), *cards.PROGRESS)
+    ids = [cards.name(c) for c in range(cards.CARD_COUNT)]
+    return [
+        [cards.wonder_name(w) for w in range(cards.WONDER_COUNT)],
+        list(cards.PROGRESS),
+        *([i for i in ids if cards.colour(cards.card(i)) == k] for k in "bgyrnup"),
+    ]
+
+
+RANK = 0x80  # a rank's byte is RANK + the place: a byte no UTF-8 text starts with
+RANKS = 0x40  # so a sorted list holds at most this many
+
+
+def ranks(lang: str) -> dict[str, int]:
+    """Each sorted component's place in the language's order of its list (``collated``,
+    ``collation``), by ``game:id``: the byte its name's record starts with."""
+    out: dict[str, int] = {}
+    for game in GAMES:
+        for ids in collated(game):
+            if len(ids) > RANKS:
+                raise BuildError("%s: a sorted list of %d: at most %d" % (game, len(ids), RANKS))
+            for at, id in enumerate(sorted(ids, key=lambda i: collation(game, i, lang))):
+                out["%s:%s" % (game, id)] = at
+    return out
 
 
 _SMALL_KANA = "ぁぃぅぇぉっゃゅょゎ"
@@ -369,6 +392,7 @@ def build(lang: str) -> bytes:
     index = {ch: char(i) for i, ch in enumerate(chars) if i >= ONE or i not in SPACES}
     records = []
     keys = list(table)
+    ranked = {} if lang == "en" else ranks(lang)
     for key in keys:
         if key in raw:  # the letters themselves (a name holds them), or numbers
             records.append(key.encode() + b"\0" + raw[key].encode())
@@ -376,7 +400,8 @@ def build(lang: str) -> bytes:
         value = "".join(ch if ord(ch) < 0x80 else index[ch] for ch in table[key])
         if any(0 < ord(ch) < ONE for ch in table[key]):
             raise BuildError("%s's %r holds a control character" % (lang, key))
-        records.append(("" if key in words else key).encode() + b"\0" + value.encode())
+        rank = bytes((RANK + ranked[key],)) if key in ranked else b""
+        records.append(("" if key in words else key).encode() + b"\0" + rank + value.encode())
     n, g = len(records), len(chars) + len(named)
     m = 1
     while m < 2 * (n - len(words)):

@@ -24,15 +24,15 @@ class Screen(Menu):
         settings = app.settings
         self.names = known(app)
         now = seats(settings)
-        labels = [tr("New name..."), tr("Edit %s") % shown(seat, now[seat])]
+        labels = [tr("New name..."), tr("Edit %s") % shown(now[seat])]
         start = 0  # "New name..." unless a known name is free
         for n in self.names:
             if n == now[1 - seat]:  # the other seat's name: taking it swaps the seats
-                labels.append(tr("%s (swap seats)") % n)
+                labels.append(tr("%s (swap seats)") % shown(n))
                 continue
             if not start and n != now[seat]:
                 start = len(labels)
-            labels.append(n)
+            labels.append(shown(n))
         super().__init__(app, tr("Player %d") % (seat + 1), labels, start)
 
     def pick(self, i: int) -> None:

@@ -29,8 +29,8 @@ class Screen(Menu):
         names = seats(self.app.settings)
         self.labels = [
             tr("Start the game"),  # the names are the next two lines
-            tr("Player %d: %s") % (1, seat(0, names[0])),
-            tr("Player %d: %s") % (2, seat(1, names[1])),
+            tr("Player %d: %s") % (1, seat(names[0])),
+            tr("Player %d: %s") % (2, seat(names[1])),
             tr("Swap seats"),
             tr("Final score only"),
         ]

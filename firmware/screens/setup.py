@@ -23,7 +23,7 @@ from duelcore.sevenwonders.cards import PROGRESS, WONDER_COUNT, wonder_name
 
 from .. import flash
 from ..gamelist import GAMES
-from ..lang import collate, name, tr, word
+from ..lang import collate, name, seat, tr, word
 from .menu import Menu
 
 _TYPE_CHECKING = const(0)  # annotations only: the compiler drops the block
@@ -48,13 +48,14 @@ class Screen(Menu):
     def __init__(self, app: "App", game: int, players: list) -> None:
         self.game = game
         self.players = players
+        shown = [seat(players[0]), seat(players[1])]  # the records keep ``players``
         if GAMES[game] == "7wd":
             title = tr("Who starts? Which wonders?")
-            labels = [tr(_WONDERS[i >> 1]) % players[i & 1] for i in range(4)]
+            labels = [tr(_WONDERS[i >> 1]) % shown[i & 1] for i in range(4)]
         else:
             title = tr("Who starts?")
             starts = tr("%s starts")
-            labels = [starts % players[0], starts % players[1]]
+            labels = [starts % shown[0], starts % shown[1]]
         super().__init__(app, title, labels)
 
     def back(self) -> None:
@@ -176,7 +177,7 @@ def resume(app: "App") -> bool:
     return done > 0
 
 
-def draft(app: "App", players: list, setup: dict, seat: int) -> None:
+def draft(app: "App", players: list, setup: dict, at: int) -> None:
     """After the draft at the table: each seat's four wonders, marked among those nobody
     has (the second list holds the eight left)."""
     taken = setup.get("wonders") or [[], []]
@@ -185,16 +186,16 @@ def draft(app: "App", players: list, setup: dict, seat: int) -> None:
 
     def done(order: list) -> None:
         own = [taken[0], taken[1]]
-        own[seat] = [left[k] for k in order]
+        own[at] = [left[k] for k in order]
         step = dict(setup)
         step["wonders"] = own
-        if seat == 0:
+        if at == 0:
             draft(app, players, step, 1)
         else:
             app.push(tokens(app, players, step))
 
     labels = [name("7wd", w) for w in left]
-    head = tr("%s's 4 wonders") % players[seat]
+    head = tr("%s's 4 wonders") % seat(players[at])
     app.push(Marks(app, head, labels, _WONDERS_EACH, done))
 
 

@@ -17,13 +17,14 @@ deploy writes the image again (docs/sync.md, "Deploy").
 """
 
 import hashlib
+import shlex
 from dataclasses import dataclass
 from pathlib import Path
 
 from duelkeeper.device import Device, DeviceError
 from duelkeeper.log import Log
 from duelkeeper.program import cached_build
-from duelkeeper.romfs import check_board, files, image
+from duelkeeper.romfs import boards, check_board, files, image
 from duelkeeper.roster import exchange
 from duelkeeper.rtc import set_clock
 
@@ -131,15 +132,27 @@ class Report:
         )
 
 
-def _probe(device: Device, size: int) -> tuple[int, str, str]:
+def _uf2(board: str | None) -> str:
+    """The command that writes ``board``'s installer, as a message suggests it: a command
+    that works when pasted (the first board's, the others named, when not known)."""
+    if board is not None:
+        return "`duelkeeper uf2 --board %s -o duelkeeper.uf2`" % shlex.quote(board)
+    first, *others = boards()
+    return "`duelkeeper uf2 --board %s -o duelkeeper.uf2` (or --board %s)" % (
+        first,
+        ", ".join(others),
+    )
+
+
+def _probe(device: Device, size: int, board: str | None = None) -> tuple[int, str, str]:
     """The board's ROMFS partition: (bytes, sha256 of its first ``size``, board named)."""
     said = device.lines(_PROBE % size)
     words = said[-1].decode(errors="replace").split(" ") if said else []
     if words == ["NOROM"]:
         raise DeviceError(
             "%s: its MicroPython has no ROMFS partition: install the project's firmware once "
-            "(`duelkeeper uf2 --board BOARD -o duelkeeper.uf2`, then drop that file on the "
-            "Pico's RPI-RP2 drive; its games stay)" % device.port
+            "(%s, then drop that file on the Pico's RPI-RP2 drive; its games stay)"
+            % (device.port, _uf2(board))
         )
     if len(words) != 4 or words[0] != "ROM" or not words[1].isdigit():
         raise DeviceError(
@@ -169,12 +182,12 @@ def deploy(
             )
     report.board = board
     rom = image(board, program)
-    partition, held, _ = _probe(device, len(rom))
+    partition, held, _ = _probe(device, len(rom), board)
     report.image, report.partition = len(rom), partition
     if len(rom) > partition:
         raise DeviceError(
             "%s: the image (%d bytes) exceeds the board's ROMFS partition (%d): install the "
-            "UF2 of `duelkeeper uf2`" % (device.port, len(rom), partition)
+            "UF2 of %s" % (device.port, len(rom), partition, _uf2(board))
         )
     want = hashlib.sha256(rom).hexdigest()
     if held != want:

@@ -88,6 +88,9 @@ class Filter(NamedTuple):
 
 
 UNNAMED = ""  # a seat nobody named: no player (docs/play-log.md, "Unnamed seats")
+# The device's names for a seat nobody named (firmware/seats.py's DEFAULT), which its
+# records keep (a quick score's above all): no player either, in either seat.
+PLACEHOLDERS = ("Player 1", "Player 2")
 
 
 def seat_names(players: tuple[str, str] | list[str]) -> tuple[str, str]:
@@ -311,7 +314,10 @@ class Log(Closing):
         return self.store(prepare(record))
 
     def player(self, name: str) -> str:
-        """The log's name for a player a record calls ``name`` (renamed, merged: the new)."""
+        """The log's name for a player a record calls ``name`` (renamed, merged: the new;
+        the device's name for a seat nobody named: UNNAMED)."""
+        if name in PLACEHOLDERS:
+            return UNNAMED
         row = self.conn.execute("SELECT player FROM aliases WHERE name = ?", (name,)).fetchone()
         return name if row is None else str(row[0])
 

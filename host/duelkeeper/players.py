@@ -7,14 +7,15 @@ name, from a device not synced since or from a file, is the player's too. Names 
 on a device come in at sync (``learn``) and are players before their first game.
 """
 
+import shlex
 from datetime import datetime
 from typing import NamedTuple
 
 from duelcore.record import name_ok
 from duelkeeper.entry import DATE_FORMAT
-from duelkeeper.errors import DuelkeeperError, brief, shown_quote
+from duelkeeper.errors import DuelkeeperError, shown_quote
 from duelkeeper.letters import drawable
-from duelkeeper.log import UNNAMED, Log
+from duelkeeper.log import PLACEHOLDERS, UNNAMED, Log
 
 # The roster the device gets: at most ROSTER_BYTES of names, each a line of the file
 # (a flag byte, the name, a newline), so the names screen reads a few hundred bytes per
@@ -23,9 +24,6 @@ from duelkeeper.log import UNNAMED, Log
 # most NAME_MAX characters.
 ROSTER_BYTES = 384
 NAME_MAX = 16
-# The device's names for seats nobody named (firmware/screens/players.py, DEFAULT): it
-# offers them anyway, and in the roster they would take the place of real players.
-PLACEHOLDERS = ("Player 1", "Player 2")
 
 
 class Player(NamedTuple):
@@ -159,7 +157,7 @@ def rename(log: Log, old: str, new: str) -> int:
     if _known(log, new):
         raise DuelkeeperError(
             "%s is a player already: `duelkeeper players merge %s %s` makes them one"
-            % (shown_quote(new), brief(old), brief(new))
+            % (shown_quote(new), shlex.quote(old), shlex.quote(new))
         )
     return _move(log, old, new)
 

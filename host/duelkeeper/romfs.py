@@ -42,10 +42,15 @@ def files(code: Path | None = None) -> dict[str, bytes]:
 SIM_BOARD = "sim"  # the simulator's board: no hardware, nothing a Pico can run
 
 
+def boards() -> list[str]:
+    """The real boards: the modules of boards/ but the simulator's."""
+    return sorted(p.stem for p in BOARDS.glob("*.py") if p.stem not in ("__init__", SIM_BOARD))
+
+
 def check_board(name: str) -> str:
     """``name`` if boards/<name>.py is a real board; a one-line error naming the boards
     otherwise."""
-    known = sorted(p.stem for p in BOARDS.glob("*.py") if p.stem not in ("__init__", SIM_BOARD))
+    known = boards()
     if name not in known:
         said = "no board %r in boards/" % name
         if name == SIM_BOARD:

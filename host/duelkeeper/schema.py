@@ -76,6 +76,16 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         """CREATE INDEX plays_by_player
             ON plays (game, player, opponent, outcome, victory, quick, score)""",
     ),
+    # 5: the device's names for a seat nobody named, 'Player 1' and 'Player 2' (a quick
+    # score's above all), are no player, as an empty name is: the rows stored before this
+    # step say so too (records keep the names as played).
+    (
+        "UPDATE games SET player0 = '' WHERE player0 IN ('Player 1', 'Player 2')",
+        "UPDATE games SET player1 = '' WHERE player1 IN ('Player 1', 'Player 2')",
+        "UPDATE plays SET player = '' WHERE player IN ('Player 1', 'Player 2')",
+        "UPDATE plays SET opponent = '' WHERE opponent IN ('Player 1', 'Player 2')",
+        "DELETE FROM players WHERE name IN ('Player 1', 'Player 2')",
+    ),
 )
 
 VERSION = len(MIGRATIONS)

@@ -104,5 +104,5 @@ def test_lines_in_russian() -> None:
     lines = {
         make_lang.plain("ru", k): make_lang.plain("ru", v) for k, v in _lines(5, 8, "ru").items()
     }
-    assert lines["Конюшня"] == "Цена 2 за 1 дерево; продажа 3"  # Stable
-    assert lines["Термы"] == "Даром, экономия 1 камень; продажа 3"  # Baths
+    assert lines["Конюшня"] == "Цена 2 (1 древесина); продажа 3"  # Stable
+    assert lines["Термы"] == "Даром, экономия: 1 камень; продажа 3"  # Baths

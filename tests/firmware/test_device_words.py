@@ -27,6 +27,14 @@ CORES = ROOT / "shared" / "duelcore"
 PLACEHOLDER = re.compile(r"%[-+ #0]*\d*(?:\.\d+)?[a-zA-Z%]")
 
 
+def _counts(cells: list) -> list:
+    """A row's texts (en, ja, ru) as counts: a row of several (``lang.counted``, its note
+    says so) one per comma, any other whole."""
+    if cells[3].startswith("a count (lang.counted)"):
+        return list(zip(*(c.split(",") for c in cells[:3]), strict=True))
+    return [tuple(cells[:3])]
+
+
 def _rows() -> dict:
     lines = TABLE.read_text(encoding="utf-8").splitlines()
     assert lines[0] == "en\tja\tru\tnote"
@@ -167,10 +175,13 @@ def test_translations_keep_the_placeholders(lang: str) -> None:
     bad = []
     for en, cells in _rows().items():
         text = cells[col]
-        want = PLACEHOLDER.findall(en.split("|")[0])  # a count's forms: each has them
         if not text.strip():
             bad.append(f"{en!r}: empty")
-        elif any(PLACEHOLDER.findall(form) != want for form in text.split("|")):
+        elif any(  # a count's forms: each has them
+            PLACEHOLDER.findall(form) != PLACEHOLDER.findall(row[0].split("|")[0])
+            for row in _counts(cells)
+            for form in row[col].split("|")
+        ):
             bad.append(f"{en!r}: {text!r}")
         elif text != text.strip():
             bad.append(f"{en!r}: {text!r} has spaces at an end")
@@ -179,26 +190,28 @@ def test_translations_keep_the_placeholders(lang: str) -> None:
 
 def test_translations_format() -> None:
     """Each translation takes the same arguments as its key (``%`` formatting)."""
-    for en, cells in _rows().items():
-        first = en.split("|")[0]
-        n = len([p for p in PLACEHOLDER.findall(first) if p != "%%"])
-        if not n:
-            continue
-        args = tuple(1 if p[-1] == "d" else "x" for p in PLACEHOLDER.findall(first))
-        for text in cells[1:3]:
-            for form in text.split("|"):  # a count's forms (lang.count)
-                form % args  # noqa: B018  (raises on a mismatch)
+    for cells in _rows().values():
+        for row in _counts(cells):
+            first = row[0].split("|")[0]
+            n = len([p for p in PLACEHOLDER.findall(first) if p != "%%"])
+            if not n:
+                continue
+            args = tuple(1 if p[-1] == "d" else "x" for p in PLACEHOLDER.findall(first))
+            for text in row[1:3]:
+                for form in text.split("|"):  # a count's forms (lang.count)
+                    form % args  # noqa: B018  (raises on a mismatch)
 
 
 def test_a_count_has_each_languages_forms() -> None:
     """A word counted (``lang.count``, forms between ``|``): English's one and other,
     Russian's one, few and many, Japanese's one (it does not inflect for a number)."""
-    counted = {en: cells for en, cells in _rows().items() if "|" in "".join(cells[:3])}
-    assert "%d coin|%d coins" in counted and "%d green" in counted
-    for en, cells in counted.items():
+    counted = [r for c in _rows().values() for r in _counts(c) if "|" in "".join(r)]
+    assert ("%d coin|%d coins", "貨幣%d", "%d монета|%d монеты|%d монет") in counted
+    assert ("%d clay", "粘土%d", "%d глина|%d глины|%d глин") in counted  # screens/pick7.py's
+    for en, ja, ru in counted:
         assert en.count("|") in (0, 1), en
-        assert "|" not in cells[1], en
-        assert cells[2].count("|") == 2, en
+        assert "|" not in ja, en
+        assert ru.count("|") == 2, en
 
 
 def test_named_ids_are_components() -> None:

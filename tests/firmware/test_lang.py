@@ -316,7 +316,12 @@ print([ord(c) for c in (text_at(r) if type(r) is int else r)], Canvas.text_width
 print(Canvas.text_width(None, lang.name('7wd', 'statue-of-zeus'), LARGE))
 s = lang.tr(%r)
 print(len(s.split()), len(s.strip()), len(s))
+print(lang.collate('7wd', %r))
+print([[ord(c) for c in lang.counted(n, lang.tr(%r))] for n in (1, 2, 5, 11, 21, 22)])
 """
+# Sorted by rank (the byte heading a sorted name's record), the language's plural forms
+WONDERS = ["appian-way", "colossus", "great-library", "pyramids", "sphinx", "statue-of-zeus"]
+FORMS = "%d coin|%d coins"
 
 
 @pytest.mark.parametrize("code", LANGS)
@@ -336,10 +341,16 @@ def test_the_micropython_vm_finds_the_same(tmp_path: Path, code: str) -> None:
     # a text with spaces and one-byte letters: split and strip as on CPython
     words = lang.tr(HINTS)
     want.append("%d %d %d" % (len(words.split()), len(words.strip()), len(words)))
+    want.append(str(lang.collate("7wd", WONDERS)))
+    counted = [[ord(c) for c in lang.counted(n, lang.tr(FORMS))] for n in (1, 2, 5, 11, 21, 22)]
+    want.append(str(counted))
     got = fwhelp.run_vm(
-        VM_LOOKUP % (code, key[0], HINTS), {"/lib/duelcore": ROOT / "shared" / "duelcore"}
+        VM_LOOKUP % (code, key[0], HINTS, WONDERS, FORMS),
+        {"/lib/duelcore": ROOT / "shared" / "duelcore"},
     )
-    assert got.splitlines()[-5:] == want
+    assert got.splitlines()[-7:] == want
+    if code != "en":  # the language's order, not English's
+        assert lang.collate("7wd", WONDERS) != WONDERS
 
 
 VM_DRAWN = """

@@ -26,8 +26,8 @@ def test_a_device_without_a_romfs_partition_is_refused_naming_the_uf2(tmp_path: 
     assert len(lines) == 1 and len(lines[0]) < 300, done.stderr
     assert lines[0] == (
         "duelkeeper: %s: its MicroPython has no ROMFS partition: install the project's "
-        "firmware once (`duelkeeper uf2 --board BOARD -o duelkeeper.uf2`, then drop that file "
-        "on the Pico's RPI-RP2 drive; its games stay)" % d.path
+        "firmware once (`duelkeeper uf2 --board pico_inky_pack -o duelkeeper.uf2`, then drop "
+        "that file on the Pico's RPI-RP2 drive; its games stay)" % d.path
     )
     assert after == before  # nothing written
 

@@ -191,9 +191,59 @@ def test_upgrade_from_version_3_marks_every_game_tracked(tmp_path: Path) -> None
     )
     conn.close()
     with Log.open(path) as log:
-        assert schema.version(log.conn) == schema.VERSION == 4
+        assert schema.version(log.conn) == schema.VERSION == 5
         assert log.get(e.id).quick == TURNS
         assert log.conn.execute("SELECT quick FROM plays").fetchall() == [(TURNS,)]
         plan = str(log.conn.execute("EXPLAIN QUERY PLAN " + stats._GROUPS % "").fetchall())
         assert "COVERING INDEX plays_by_player" in plan and "TEMP B-TREE" not in plan
         assert log.add(COUNTED)
+
+
+@pytest.mark.parametrize("seats", [["Player 1", "Player 2"], ["Player 2", "Player 1"]])
+def test_a_quick_scores_placeholder_seats_are_no_players(tmp_path: Path, seats: list) -> None:
+    """A quick score entered with the device's names for seats nobody named (``Player
+    1``, ``Player 2``, either seat) counts as a game of its kind and for the named player
+    it was played against, but neither name is a player: not listed, no stats row, no
+    rating, no head to head (docs/play-log.md, "Seats nobody named")."""
+    db = tmp_path / "log.sqlite3"
+    alone = dict(quick("q-1", ["score", 0, ANN], ["score", 1, BOB]), players=seats)
+    against = dict(quick("q-2", ["score", 0, ANN], ["score", 1, BOB]), players=["Ann", seats[1]])
+    source = tmp_path / "games.jsonl"
+    source.write_text(lines(alone, against))
+    assert ok("import", "--db", str(db), str(source)).startswith("2 new games")
+    (sw,) = json.loads(ok("stats", "--db", str(db), "--json"))
+    assert sw["games"] == 2
+    assert [p["player"] for p in sw["players"]] == ["Ann"]
+    assert sw["players"][0]["rating"] == 1500 and sw["head_to_head"] == []
+    assert [line.split()[0] for line in ok("players", "--db", str(db)).splitlines()[1:]] == ["Ann"]
+    with Log.open(db, readonly=True) as log:
+        assert log.get("q-1").record["players"] == seats  # as entered
+
+
+def test_upgrade_to_version_5_makes_placeholder_seats_no_players(tmp_path: Path) -> None:
+    """A log that stored a quick score's ``Player 1`` as a player before version 5 lists
+    and counts it as nobody after the upgrade; the record keeps the name as played."""
+    path = tmp_path / "v4.sqlite3"
+    e = prepare(dict(COUNTED, players=["Player 1", "Ann"]))
+    conn = sqlite3.connect(path, isolation_level=None)
+    assert schema.migrate(conn, upto=4) == 0
+    conn.execute(  # as version 4 stored it: the names as played
+        "INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (e.id, e.game, *e.players, e.date, e.imported, e.winner, e.victory, *e.totals)
+        + (e.record, e.result, e.quick),
+    )
+    for seat in (0, 1):
+        conn.execute(
+            "INSERT INTO plays VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, ?)",
+            (e.id, seat, e.game, e.date, e.players[seat], e.players[1 - seat], e.victory)
+            + (e.totals[seat], e.quick),
+        )
+    conn.close()
+    with Log.open(path) as log:
+        assert schema.version(log.conn) == 5
+        assert log.get(e.id).players == ("", "Ann")
+        assert log.get(e.id).record["players"] == ["Player 1", "Ann"]
+        assert log.conn.execute("SELECT player FROM plays ORDER BY seat").fetchall() == [
+            ("",),
+            ("Ann",),
+        ]

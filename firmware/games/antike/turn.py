@@ -72,11 +72,7 @@ def label(ev: list, players: list) -> str:
 def collated(events: list) -> list:
     """Events naming an event card (taken, played) in the language's order of the cards'
     names (English's is the core's), each card's events as the core listed them."""
-    ids: list = []
-    for ev in events:
-        if ev[2] not in ids:
-            ids.append(ev[2])
-    return [ev for id in collate(_AD, ids) for ev in events if ev[2] == id]
+    return collate(_AD, events, 2)
 
 
 def payments(held: dict, first: dict) -> list:

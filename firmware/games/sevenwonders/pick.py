@@ -118,12 +118,9 @@ class Screen(Menu):
             tr(", saves %s"),
             tr("%s; sells for %d"),
         )
-        # The resources' names: English's are the core's ids, interned (no heap); another
-        # language's one string of five words (five strings of their own took 160 B).
-        if lang.lang() == "en":
-            self.names: tuple | str = RESOURCES
-        else:
-            self.names = tr(word("wood clay stone glass papyrus"))
+        # The resources counted, in one string (five strings of their own took 160 B):
+        # each one's forms (lang.counted), a comma between resources.
+        self.names = tr(word("%d wood,%d clay,%d stone,%d glass,%d papyrus"))
         self.tags = tags
         self.wonders = wonders
         self.sell = sell
@@ -162,23 +159,21 @@ class Screen(Menu):
         return words[6] % (text, self.sell)
 
     def _units(self, at: int) -> str:
-        """Resource units counted from ``costs[at:]``: ``2 wood 1 stone`` (none: nothing
-        allocated, as for most cards' units waived; it runs per scroll press)."""
+        """Resource units counted from ``costs[at:]``: ``2 wood 1 stone``, ``2 глины``,
+        ``粘土2`` (none: nothing allocated, as for most cards' units waived; it runs per
+        scroll press)."""
         text = ""
         names = self.names
         for u in range(len(RESOURCES)):
             n = self.costs[at + u]
             if not n:
                 continue
-            if isinstance(names, str):  # the u-th word
-                start = 0
-                for _ in range(u):
-                    start = names.find(" ", start) + 1
-                end = names.find(" ", start)
-                unit = names[start:] if end < 0 else names[start:end]
-            else:
-                unit = names[u]
-            text += ("%d %s" if not text else " %d %s") % (n, unit)
+            start = 0  # the u-th resource's forms
+            for _ in range(u):
+                start = names.find(",", start) + 1
+            end = names.find(",", start)
+            unit = lang.counted(n, names[start:] if end < 0 else names[start:end])
+            text += " " + unit if text else unit
         return text
 
     def pick(self, i: int) -> None:
@@ -198,13 +193,15 @@ class Screen(Menu):
         p = self.p
         n = name(self.cards[i])
         priced = []
-        for w in self.wonders:
-            priced.append((g.wonder_price(p, wonder(w))[0], w))
+        at = 0  # a tie in the language's order of the names
+        for w in lang.collate("7wd", sorted(self.wonders)):
+            priced.append((g.wonder_price(p, wonder(w))[0], at, w))
+            at += 1
         priced.sort()
         labels: list = [tr("Sell")]
         right: list = ["+%d" % self.sell]
         events: list = [["discard", p, n]]
-        for cost, w in priced:
+        for cost, _, w in priced:
             labels.append(short(w))  # the wonder built with the card
             right.append(str(cost))
             events.append(["wonder", p, w, n])

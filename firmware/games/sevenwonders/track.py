@@ -20,7 +20,7 @@ from duelcore.sevenwonders.rules import PENDING
 
 from ...gfx.canvas import SMALL, Canvas
 from ...gfx.icons import COIN, SCIENCE, SCROLL, SHIELD, STAR, WONDER
-from ...lang import name, thing, tr, word
+from ...lang import collate, name, thing, tr, word
 from ...screens import choice
 from ...screens.tracking import Tracking
 from ...ui import columns, flag, pair
@@ -41,8 +41,12 @@ _SHEET = (
     "civilian", "science", "commercial", "guilds", "wonders", "progress", "coins", "military",
     "total",
 )  # fmt: skip
-# Notices: the VERBS in the past tense (wonder, starter and coins are told their own way).
-_PAST = (word("built"), word("sold"), "", word("took"), word("destroyed"), word("revived"))
+# Notices: the VERBS told in the past tense, whole (a language puts the verb where it
+# goes: Japanese's last); starter and coins are told their own way.
+_PAST = (
+    word("%s built %s"), word("%s sold %s"), word("%s built %s"), word("%s took %s"),
+    word("%s destroyed %s"), word("%s revived %s"),
+)  # fmt: skip
 _PROMPTS = (
     word("%s: progress token"),
     word("%s: token from the box"),
@@ -117,9 +121,7 @@ class Screen(Tracking):
             return tr("%s: %s starts") % (who, players[event[2]])
         if verb == "coins":
             return tr("%s coins %+d") % (who, event[2])
-        if verb == "wonder":
-            return tr("%s built %s") % (who, thing("7wd", event[2]))
-        return "%s %s %s" % (who, tr(_PAST[VERBS.index(verb)]), thing("7wd", event[2]))
+        return tr(_PAST[VERBS.index(verb)]) % (who, thing("7wd", event[2]))
 
     def corrections(self, p: int, labels: list, events: list) -> None:
         """The C menu's corrections for player p: a coin more, a coin less."""
@@ -147,6 +149,8 @@ class Screen(Tracking):
         g = self.game()
         players = app.players()
         events = g.legal()
+        if g.pending == "progress" or g.pending == "library":  # the language's order
+            events = collate("7wd", events, 2)
         labels: list = []
         starts = tr("%s starts")
         for ev in events:

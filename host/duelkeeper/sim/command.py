@@ -2,6 +2,7 @@
 one, or the emulated RP2040), and the run: in the terminal, or a button script."""
 
 import ast
+import shlex
 import shutil
 import sys
 from dataclasses import dataclass
@@ -130,7 +131,7 @@ def set_lang(storage: Path, target: str, lang: str) -> None:
     if target == "rp2":
         raise DuelkeeperError(
             "--lang sets the simulator's flash folder; on --target rp2, `duelkeeper deploy "
-            "--lang` sets it through the emulated board's USB"
+            "--lang %s` sets it through the emulated board's USB" % shlex.quote(lang)
         )
     from duelkeeper.sim.shims import install
 
