@@ -16,11 +16,23 @@ class Screen(Menu):
     def __init__(self, app: object, seat: int) -> None:
         self.seat = seat
         settings = app.settings  # type: ignore[attr-defined]
-        self.names = known(app)
+        # The recent names (in the settings), then the roster's others (read for the call)
+        recent = settings.get("names")
+        names = [n for n in recent if isinstance(n, str)] if isinstance(recent, list) else []
+        try:
+            roster = app.storage.roster()  # type: ignore[attr-defined]
+        except (OSError, ValueError):  # an unreadable roster: the recent names still serve
+            roster = []
+        for n in roster:
+            if n not in names:
+                names.append(n)
+        self.names = names
         now = seats(settings)
+        # "Edit": the seat's name; a seat nobody named is spelt from nothing, not PLAYER 1
+        self.name = "" if now[seat] in DEFAULT else now[seat]
         labels = [tr("New name..."), tr("Edit %s") % shown(seat, now[seat])]
         start = 0  # "New name..." unless a known name is free
-        for n in self.names:
+        for n in names:
             if n == now[1 - seat]:  # the other seat's name: taking it swaps the seats
                 labels.append(tr("%s (swap seats)") % n)
                 continue
@@ -31,26 +43,9 @@ class Screen(Menu):
 
     def pick(self, i: int) -> None:
         app = self.app
-        if i < 2:
-            start = seats(app.settings)[self.seat] if i == 1 else ""  # type: ignore[attr-defined]
-            if start in DEFAULT:  # a seat nobody named: spelt from nothing, not PLAYER 1
-                start = ""
-            app.pop()  # type: ignore[attr-defined]
-            app.push(letters.Screen(app, self.seat, start))  # type: ignore[attr-defined]
-            return
-        choose(app, self.seat, self.names[i - 2])
+        if i > 1:
+            choose(app, self.seat, self.names[i - 2])
         app.pop()  # type: ignore[attr-defined]
-
-
-def known(app: object) -> list:
-    """The recent names (in the settings), then the roster's others (read for the call)."""
-    recent = app.settings.get("names")  # type: ignore[attr-defined]
-    out = [n for n in recent if isinstance(n, str)] if isinstance(recent, list) else []
-    try:
-        roster = app.storage.roster()  # type: ignore[attr-defined]
-    except (OSError, ValueError):  # an unreadable roster: the recent names still serve
-        roster = []
-    for n in roster:
-        if n not in out:
-            out.append(n)
-    return out
+        if i < 2:  # a new name, or the seat's spelt again
+            s = letters.Screen(app, self.seat, self.name if i else "", self.names)
+            app.push(s)  # type: ignore[attr-defined]
