@@ -35,8 +35,11 @@ class Screen(Base):
         parts = (letters() or "\n").split("\n")  # capitals, small forms, rows (Japanese)
         caps = parts[0]
         n = len(caps)
-        self.groups = [caps.find(r) for r in parts[2]] if len(parts) > 2 else list(range(0, n, 7))
-        self.groups += [n, n + 7, n + 14, n + 21, n + 26]
+        rows = parts[2] if len(parts) > 2 else ""
+        g = []  # the rows' starts: Japanese's gojūon rows, else seven letters a row
+        for k in range(len(rows)):  # slices: a letter of a str iterated would be interned
+            g.append(caps.find(rows[k : k + 1]))
+        self.groups = (g or list(range(0, n, 7))) + [n, n + 7, n + 14, n + 21, n + 26]
         self.alphabet = caps + ALPHABET
         self.smalls = parts[1] + ALPHABET.lower()  # each letter's small form
         self.known = []  # the known names as places in the alphabet: built once

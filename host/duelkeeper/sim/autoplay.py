@@ -85,10 +85,12 @@ def path(
             ("long up", lambda i: leaf(i, n, page, False)),
         ]
     elif groups and len(groups) > 1:
-        moves += [
-            (gesture, lambda i, down=down: jump(groups, i, down))
-            for gesture, down in zip(jumps, (True, False), strict=False)
-        ]
+        kept = groups  # a name the lambdas close over, narrowed to a list
+
+        def jumper(down: bool) -> Callable[[int], int]:
+            return lambda i: jump(kept, i, down)
+
+        moves += [(jumps[k], jumper(k == 0)) for k in range(len(jumps))]  # down, then up
     came: dict[int, tuple[int, str]] = {start: (start, "")}
     todo = deque([start])
     while todo:
@@ -241,7 +243,7 @@ class Autoplayer:
         game = GAMES.index(record["game"])
         self.pick(v, game)
         for seat in (0, 1):
-            self._name(seat, record["players"][seat])
+            self.name(seat, record["players"][seat])
         v = self.view()
         self.pick(v, 0)  # Play
         setup = record["setup"]
@@ -271,7 +273,9 @@ class Autoplayer:
         shown: list[str] = reply.value
         return shown
 
-    def _name(self, seat: int, name: str) -> None:
+    def name(self, seat: int, name: str) -> None:
+        """From the players screen: ``seat``'s name, picked from the known names where
+        they have it, else spelt."""
         v = self.view()
         label = v["labels"][1 + seat]
         if label.split(": ", 1)[1] == name:
@@ -315,7 +319,7 @@ class Autoplayer:
         game = record["game"]
         self.pick(self.view(), GAMES.index(game))
         for seat in (0, 1):
-            self._name(seat, record["players"][seat])
+            self.name(seat, record["players"][seat])
         v = self.view()
         self.pick(v, len(v["labels"]) - 1)  # "Quick score of a game played": the pad
         events = record["events"]
