@@ -6,9 +6,10 @@ Latin), Japanese's gojūon rows, the digits. A takes the letter, and the box ope
 outlined, on the likely next one: the next letter of a known name (the recent names,
 the roster) spelt so far, else the alphabet's first. C (or a long A) keeps the name, the
 box's letter too once it is filled (moved to, or given back by B); B takes the last
-letter back (on an empty name: cancel). The alphabet is the device's language's letters
-(``lang.letters``: Russian's Cyrillic, Japanese's katakana; duelkeeper/letters.py),
-then the Latin ones, the digits, '-' and a space (one UP from the first letter). Only
+letter back into the box (on an empty name: cancel). The alphabet is the device's
+language's letters (``lang.letters``: Russian's Cyrillic, Japanese's katakana;
+duelkeeper/letters.py), then the Latin ones, the digits, '-' and a space (drawn '_':
+one UP from the first letter, '-' two). Only
 capitals are offered: a name is written with a capital first letter (and after a space
 or '-') and small letters after that, so no press is spent on case.
 """
