@@ -37,15 +37,14 @@ class Screen(Menu):
 
     def pick(self, i: int) -> None:
         app = self.app
-        if i < 2:
-            start = seats(app.settings)[self.seat] if i == 1 else ""
-            if start in DEFAULT:  # a seat nobody named: spelt from nothing, not PLAYER 1
-                start = ""
-            app.pop()
-            app.push(letters.Screen(app, self.seat, start))
-            return
-        choose(app, self.seat, self.names[i - 2])
+        if i > 1:
+            choose(app, self.seat, self.names[i - 2])
         app.pop()
+        if i < 2:  # a new name, or the seat's spelt again (one nobody named from nothing)
+            start = seats(app.settings)[self.seat] if i == 1 else ""
+            if start in DEFAULT:
+                start = ""
+            app.push(letters.Screen(app, self.seat, start, self.names))
 
 
 def known(app: "App") -> list:

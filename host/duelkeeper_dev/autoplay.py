@@ -61,9 +61,18 @@ def leaf(i: int, n: int, page: int, down: bool) -> int:
     return min((i // page + (1 if down else -1)) % pages * page + i % page, n - 1)
 
 
-def path(n: int, start: int, target: int, groups: list[int] | None, page: int = 0) -> list[str]:
+def path(
+    n: int,
+    start: int,
+    target: int,
+    groups: list[int] | None,
+    page: int = 0,
+    jumps: tuple[str, ...] = ("long down", "long up"),
+) -> list[str]:
     """The fewest gestures from item ``start`` to ``target`` in a list of ``n``: "down",
-    "up", and with groups or pages (``page`` rows a long press) "long down", "long up"."""
+    "up", and with groups or pages (``page`` rows a long press) the ``jumps``: "long
+    down" and "long up", or one gesture jumping down alone (the letter picker's held B
+    on three buttons)."""
     if start == target:
         return []
     moves: list[tuple[str, Callable[[int], int]]] = [
@@ -76,10 +85,12 @@ def path(n: int, start: int, target: int, groups: list[int] | None, page: int = 
             ("long up", lambda i: leaf(i, n, page, False)),
         ]
     elif groups and len(groups) > 1:
-        moves += [
-            ("long down", lambda i: jump(groups, i, True)),
-            ("long up", lambda i: jump(groups, i, False)),
-        ]
+        kept = groups  # a name the lambdas close over, narrowed to a list
+
+        def jumper(down: bool) -> Callable[[int], int]:
+            return lambda i: jump(kept, i, down)
+
+        moves += [(jumps[k], jumper(k == 0)) for k in range(len(jumps))]  # down, then up
     came: dict[int, tuple[int, str]] = {start: (start, "")}
     todo = deque([start])
     while todo:
@@ -232,7 +243,7 @@ class Autoplayer:
         game = GAMES.index(record["game"])
         self.pick(v, game)
         for seat in (0, 1):
-            self._name(seat, record["players"][seat])
+            self.name(seat, record["players"][seat])
         v = self.view()
         self.pick(v, 0)  # Play
         setup = record["setup"]
@@ -262,7 +273,9 @@ class Autoplayer:
         shown: list[str] = reply.value
         return shown
 
-    def _name(self, seat: int, name: str) -> None:
+    def name(self, seat: int, name: str) -> None:
+        """From the players screen: ``seat``'s name, picked from the known names where
+        they have it, else spelt."""
         v = self.view()
         label = v["labels"][1 + seat]
         if label.split(": ", 1)[1] == name:
@@ -277,16 +290,22 @@ class Autoplayer:
         self.spell(name)
 
     def spell(self, name: str) -> None:
-        """On the letter picker: ``name`` letter by letter (the fewest gestures to each in
-        the alphabet the screen offers, its rows jumped on five buttons), then C keeps it."""
-        for ch in name:
+        """On the letter picker: ``name`` letter by letter, each by the fewest gestures
+        from the letter in the box (a player knows the alphabet by heart, and the rows
+        a long UP/DOWN or, on three buttons, a held B jumps), A taking it; the last one
+        moved to is kept by C itself (one already in the box is taken by A first)."""
+        for k, ch in enumerate(name):
             v = self.view()
             alphabet = v["alphabet"]  # the language's letters, then the Latin ones
-            want = alphabet.find(ch.upper()) if ch.upper() in alphabet else alphabet.find(ch)
-            groups = None if self.three else v.get("groups")
-            for gesture in path(len(alphabet), v["cur"], want, groups):
+            want = alphabet.find("_" if ch == " " else ch.upper())
+            if want < 0:
+                want = alphabet.find(ch)
+            jumps = ("long b",) if self.three else ("long down", "long up")
+            way = path(len(alphabet), v["cur"], want, v.get("groups"), jumps=jumps)
+            for gesture in way:
                 self.press(gesture)
-            self.press("a")
+            if k < len(name) - 1 or not way:
+                self.press("a")
         self.press("c")
 
     # -- a quick score -----------------------------------------------------------------
@@ -300,7 +319,7 @@ class Autoplayer:
         game = record["game"]
         self.pick(self.view(), GAMES.index(game))
         for seat in (0, 1):
-            self._name(seat, record["players"][seat])
+            self.name(seat, record["players"][seat])
         v = self.view()
         self.pick(v, len(v["labels"]) - 1)  # "Quick score of a game played": the pad
         events = record["events"]

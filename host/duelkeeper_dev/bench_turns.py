@@ -12,7 +12,8 @@ flash with the record's players already the device's names:
 * by the fewest gestures to each item, computed from the lists themselves (the lower
   bound, reported beside it).
 
-Turns are grouped per game by duelkeeper_dev.measure. docs/benchmarks.md explains the
+Turns are grouped per game by duelkeeper_dev.measure. Then a six-letter name on a new
+device, on five buttons and on three (``names``). docs/benchmarks.md explains the
 method and quotes the figures.
 """
 
@@ -79,6 +80,52 @@ def per_event(record: dict[str, Any], tmp: Path, reader: bool) -> list[int]:
 def per_turn(record: dict[str, Any], tmp: Path, reader: bool) -> list[int]:
     """Presses per turn entering ``record`` (the setup not counted)."""
     return measure.turns(record["events"], per_event(record, tmp, reader), record["game"])
+
+
+# Six-letter names a new device is given (the issue's "VKD-P0" among them), each spelt
+# from the game's players screen: the seat's row, "New name...", the letter picker.
+NAMES = ("Robert", "Sophie", "Daniel", "Olivia", "Louise", "Victor", "Hannah", "VKD-P0")
+NAME_BUDGET = 30  # median presses a name, on five buttons and on three
+
+
+PAIR = ("VKD-P0", "VKD-P1")  # both seats new: the second offered the first's letters
+
+
+def name_presses(names: tuple[str, ...], tmp: Path, buttons: str = "abcud") -> int:
+    """Presses from a new device's players screen (7 Wonders Duel) to ``names`` kept as
+    Player 1's (and Player 2's), as a player reading the screens presses them
+    (Autoplayer.name: a known name picked from the list, a new one spelt)."""
+    with Device(tmp, runtime="cpython", buttons=buttons) as d:
+        d.step(0)
+        ap = Autoplayer(d, reader=True)
+        ap.pick(ap.view(), 0)  # 7 Wonders Duel: the players screen
+        before = len(ap.steps)
+        for seat, name in enumerate(names):
+            ap.name(seat, name)
+        kept = d.call("import json\n_value = json.dumps(simdev.app.settings['players'])")
+        if [n.upper() for n in kept.value[: len(names)]] != [n.upper() for n in names]:
+            raise AutoplayError("%s not kept: %s" % (names, kept.value))  # VKD-P0: Vkd-P0
+        return len(ap.steps) - before
+
+
+def names() -> tuple[str, bool]:
+    """Per board, the presses of each of NAMES, and of PAIR; and whether each median is
+    in budget."""
+    head = "\na six-letter name on a new device, from the players screen (%s):"
+    lines = [head % ", ".join(NAMES)]
+    ok = True
+    for buttons, board in (("abcud", "five buttons"), ("abc", "three buttons")):
+        with tempfile.TemporaryDirectory() as tmp:
+            got = [name_presses((n,), Path(tmp) / n, buttons) for n in NAMES]
+            pair = name_presses(PAIR, Path(tmp) / "pair", buttons)
+        fine = measure.median(got) <= NAME_BUDGET
+        ok = ok and fine
+        lines.append(
+            "  %s: %s presses, median %g, max %d (budget: median %d) %s; both seats %s: %d"
+            % (board, " ".join(map(str, got)), measure.median(got), max(got), NAME_BUDGET,
+               "PASS" if fine else "OVER", " and ".join(PAIR), pair)
+        )  # fmt: skip
+    return "\n".join(lines), ok
 
 
 RETURN = ROOT / "tests" / "vectors" / "splendor-duel" / "return-three-with-gold.json"
@@ -185,6 +232,9 @@ def report(figures: dict[str, list[Game]], notes: list[str]) -> tuple[str, bool]
 def main() -> int:
     text, ok = report(*collect())
     print(text)
+    text, fine = names()
+    print(text)
+    ok = ok and fine
     listed, picked = returns()
     print(
         "\nSplendor Duel, 3 of 13 tokens returned (%s), per return of the %d allowed: "

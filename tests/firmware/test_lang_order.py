@@ -11,7 +11,7 @@ import textfit
 
 from duelcore.sevenwonders.cards import colour, name
 from duelkeeper.repo import ROOT
-from duelkeeper.sim.tablegame import table_record
+from duelkeeper_dev.tablegame import table_record
 from firmware import lang
 from firmware.screens import pick7
 

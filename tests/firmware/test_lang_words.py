@@ -162,7 +162,7 @@ UNITS = {
 def test_the_price_line_counts_resources_in_the_language(code: str) -> None:
     """``Цена 6 (2 глины)``, ``費用2: 粘土1``: the resources a card's price buys, each
     counted as the language counts it (the measured fault: ``за 2 глина``, ``1 木``)."""
-    from duelkeeper.sim.tablegame import table_record
+    from duelkeeper_dev.tablegame import table_record
     from firmware.screens import pick7
 
     record = table_record(1)

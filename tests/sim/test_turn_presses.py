@@ -108,3 +108,14 @@ def test_no_splendor_turn_over_ten_presses() -> None:
         reader = bench_turns.per_turn(record, Path(tmp) / "r", True)
     assert max(reader) <= bench_turns.MOST, reader
     assert measure.median(reader) <= bench_turns.BUDGETS["splendor-duel"], reader
+
+
+def test_a_six_letter_name_on_a_new_device_is_within_budget(tmp_path: Path) -> None:
+    """From the players screen to the name kept, as a player reading the screens presses
+    them, on five buttons and on three (83 presses for VKD-P0 before the rows)."""
+    text, ok = bench_turns.names()
+    assert ok, text
+    for buttons in ("abcud", "abc"):
+        assert bench_turns.name_presses(("VKD-P0",), tmp_path / buttons, buttons) <= 30
+        # both seats new (167 presses before): the second within a name's budget too
+        assert bench_turns.name_presses(bench_turns.PAIR, tmp_path / (buttons + "2"), buttons) <= 60
