@@ -13,7 +13,7 @@ from duelcore.sevenwonders.cards import colour, name
 from duelkeeper.repo import ROOT
 from duelkeeper_dev.tablegame import table_record
 from firmware import lang
-from firmware.screens import pick7
+from firmware.games.sevenwonders import pick as pick7
 
 # Every brown card of the three ages, and every yellow one of age III, in the order the
 # language sorts their names; a picker lists those still in play in this order.
@@ -48,7 +48,7 @@ def _groups(seed: int, code: str):  # type: ignore[no-untyped-def]
     with textfit.device(296, 128, code) as d:
         d.app.new_game("7wd", textfit.NAMES, record["setup"])
         for ev in record["events"]:
-            if type(d.app.stack[-1]).__module__.endswith("track7"):
+            if type(d.app.stack[-1]).__module__.endswith("sevenwonders.track"):
                 s = pick7.Screen(d.app)
                 ends = [*s.groups[1:], len(s.cards)]
                 for start, end in zip(s.groups, ends, strict=True):

@@ -163,7 +163,7 @@ def test_the_price_line_counts_resources_in_the_language(code: str) -> None:
     """``Цена 6 (2 глины)``, ``費用2: 粘土1``: the resources a card's price buys, each
     counted as the language counts it (the measured fault: ``за 2 глина``, ``1 木``)."""
     from duelkeeper_dev.tablegame import table_record
-    from firmware.screens import pick7
+    from firmware.games.sevenwonders import pick as pick7
 
     record = table_record(1)
     with textfit.device(296, 128, code) as d:
@@ -193,7 +193,8 @@ def test_russian_rows_of_one_list_are_nouns() -> None:
     the victory line read as "the soldiers"; ``Покупка`` beside ``Жетоны``)."""
     from test_device_words import _rows
 
-    from firmware.screens import track7, turnsd
+    from firmware.games.sevenwonders import track as track7
+    from firmware.games.splendor import turn as turnsd
 
     rows = _rows()
     morph = _morph()
