@@ -225,9 +225,19 @@ def _report_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _export(args: argparse.Namespace) -> int:
+    if args.excel and args.format != "csv":
+        raise DuelkeeperError("--excel is for --format csv (a byte order mark for Excel)")
+    if args.bgg_user is not None and args.format != "bgg":
+        raise DuelkeeperError("--bgg-user is for --format bgg (the user the plays are for)")
     with _read(args) as log:
-        text = export.FORMATS[args.format](list(log.games(_filter(args))))
-    write(args.output or "-", text)
+        games = list(log.games(_filter(args)))
+        ids = {}
+        if args.format == "bgstats":
+            from duelkeeper.players import identities
+
+            ids = identities(log)
+    options = export.Options(ids, args.excel, args.bgg_user or export.SOURCE)
+    write(args.output or "-", export.FORMATS[args.format](games, options))
     return 0
 
 
@@ -255,6 +265,17 @@ def _export_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "-o", "--output", metavar="FILE", help="write here, not stdout (- is stdout)"
+    )
+    parser.add_argument(
+        "--excel",
+        action="store_true",
+        help="csv: a UTF-8 byte order mark first, so that Excel reads the names right",
+    )
+    parser.add_argument(
+        "--bgg-user",
+        type=text,
+        metavar="NAME",
+        help="bgg: the BGG user the plays are for (default: duelkeeper)",
     )
 
 
@@ -582,7 +603,7 @@ COMMANDS = (
     ),
     Command(
         "export",
-        "export the play log as CSV, JSON lines, a BG Stats file or BGG play XML",
+        "export the play log as CSV, JSON lines, BG Stats links (a page) or BGG play XML",
         _export,
         _export_arguments,
     ),
