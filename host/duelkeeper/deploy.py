@@ -201,12 +201,12 @@ def deploy(
 def run(
     port: str | None, board: str | None = None, db: Path | None = None, lang: str | None = None
 ) -> Report:
-    """Open the device (the one Pico plugged in when ``port`` is None) and the log
+    """Open the device (the one Pico plugged in when ``port`` is None), then the log
     (``Log.open``'s default when ``db`` is None), and deploy."""
     from duelkeeper.sim.device import cached_build
 
     if board is not None:
         check_board(board)
     code = cached_build(mpy=True)  # compile first: a module that does not compile stops here
-    with Log.open(db) as log, Device(port) as device:
+    with Device(port) as device, Log.open(db) as log:  # no board: no log file made
         return deploy(device, board, code, log, lang)

@@ -727,7 +727,7 @@ def run(
     after: Hook | None = None,
     progress: Progress | None = None,
 ) -> Outcome:
-    """Open the device (the one Pico plugged in when ``port`` is None) and the log
+    """Open the device (the one Pico plugged in when ``port`` is None), then the log
     (``Log.open``'s default when ``db`` is None), and sync."""
-    with Log.open(db) as log, Device(port) as device:
+    with Device(port) as device, Log.open(db) as log:  # no board: no log file made
         return sync(device, log, after, progress)
