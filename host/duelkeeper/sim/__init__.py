@@ -132,6 +132,7 @@ def _device(options: Options) -> "Any":
         size=(width, height),
         buttons=buttons,
         source=options.source,
+        clock=True,  # its games dated, as a board's by its RTC
     )
 
 

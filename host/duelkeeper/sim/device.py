@@ -21,6 +21,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from datetime import datetime
 from pathlib import Path
 from types import TracebackType
 from typing import Any, NamedTuple, Protocol
@@ -211,7 +212,11 @@ class Device:
     files, or of the sources with ``source=True``). With ``pad`` (bytes), the VM gets
     duelkeeper.heaplayout's prelude before the firmware boots: the port's Python
     modules that are C on a board, and a pad that shifts the heap layout; ``padded`` is
-    then what they hold in the heap, for the heap benchmarks to take off.
+    then what they hold in the heap, for the heap benchmarks to take off. With ``clock``
+    (``duelkeeper sim``), the board's RTC is set to the PC's local time at each boot, as
+    a sync sets a board's: its games are dated (docs/record-dates.md); the tests and the
+    bench leave it unset, as a board fresh from power on, so that their figures and
+    records stay as they were.
     """
 
     settle_ms = 500  # idle time after a script, for the last refresh to happen
@@ -226,6 +231,7 @@ class Device:
         code: Path | None = None,
         source: bool = False,
         pad: int | None = None,
+        clock: bool = False,
     ) -> None:
         if runtime not in RUNTIMES:
             raise DuelkeeperError(f"unknown runtime {runtime!r} ({', '.join(RUNTIMES)})")
@@ -240,6 +246,7 @@ class Device:
             code = cached_build(mpy=not source)
         self.code = code
         self.pad = pad
+        self.clock = clock
         self.padded = 0
         self._session: Any = None
         self.now = 0
@@ -256,6 +263,8 @@ class Device:
             assert self.code is not None
             files = {f"/lib/{name}": self.code / name for name in PACKAGES}
             files["/lib/simdev.py"] = VMSIDE / "simdev.py"
+            if self.clock:  # the VM has no machine module: the board's RTC, in Python
+                files["/lib/machine.py"] = VMSIDE / "machine.py"
             self._session = mpvm.Session(files, mirror=(FLASH, self.storage))
             root = FLASH
             if self.pad is not None:
@@ -264,9 +273,10 @@ class Device:
             self._session = _CPython()
             root = str(self.storage.resolve())
         width, height = self.size
+        now = datetime.now().timetuple()[:6] if self.clock else None
         self.call(
-            "import simdev\nsimdev.boot(%r, %d, %d, %r, %r)"
-            % (self.board, width, height, self.buttons, root)
+            "import simdev\nsimdev.boot(%r, %d, %d, %r, %r, %r)"
+            % (self.board, width, height, self.buttons, root, now)
         )
         w, h, _ = self.call("_value = simdev.geometry()").value
         self.geometry = Geometry(w, h)
