@@ -204,7 +204,7 @@ def _report(args: argparse.Namespace) -> int:
     from duelkeeper import report  # matplotlib loads only for the command that draws
 
     with _read(args) as log:
-        html = report.build(log, args.game_id, args.lang)
+        html = report.build(log, args.game_id, args.lang, args.list)
     if write(args.out, html):
         print("wrote %s" % args.out)
     return 0
@@ -221,7 +221,13 @@ def _report_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="ID",
         help="the game whose track is drawn (default: the latest 7wd)",
     )
-    _lang(parser, "the components' names in the game's track")
+    _lang(parser, "the components' names in the game's track and the timelines")
+    parser.add_argument(
+        "--list",
+        type=count,
+        metavar="N",
+        help="list the N latest games, each with its timeline (default 10; a replay each)",
+    )
 
 
 def _export(args: argparse.Namespace) -> int:
@@ -376,6 +382,13 @@ def games(text: str) -> int:
             "%s: a count of games from 0 to %d (a Pico's flash holds fewer)"
             % (shown_quote(text), MAX_FILL)
         )
+    return int(text)
+
+
+def count(text: str) -> int:
+    """An argparse type: a count, 0 or more."""
+    if not (text.isascii() and text.isdigit() and len(text) <= 9):
+        raise argparse.ArgumentTypeError("%s: a count, 0 or more" % shown_quote(text))
     return int(text)
 
 
