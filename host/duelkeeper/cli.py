@@ -164,8 +164,11 @@ def _games_arguments(parser: argparse.ArgumentParser) -> None:
 
 def _show(args: argparse.Namespace) -> int:
     with _read(args) as log:
-        data = sheet.sheet(log.get(args.id))
-    print(json.dumps(data, indent=2) if args.json else sheet.render(data, args.lang))
+        game = log.get(args.id)
+    if args.json:
+        print(json.dumps(sheet.sheet(game), indent=2))
+    else:
+        print(sheet.render(sheet.sheet(game, told=args.lang), args.lang))
     return 0
 
 

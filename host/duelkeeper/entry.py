@@ -160,3 +160,15 @@ def utc(meta: dict[str, Any]) -> datetime | None:
             when = _read(meta[key])
             return None if when is None else when.astimezone(UTC).replace(tzinfo=None)
     return None
+
+
+def minutes(meta: dict[str, Any]) -> int | None:
+    """The game's length: meta.seconds (the playing time the device measured), else the
+    time from meta.started to meta.ended; None when neither is there."""
+    seconds = playing_time(meta)  # None also for a log filled before it was checked
+    if seconds is not None:
+        return round(seconds / 60)
+    start, end = moment(meta.get("started")), moment(meta.get("ended"))
+    if start is None or end is None or end < start:
+        return None
+    return round((end - start).total_seconds() / 60)

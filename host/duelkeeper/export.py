@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple
 from urllib.parse import quote
 
-from duelkeeper.entry import moment, playing_time, utc
+from duelkeeper.entry import minutes, utc
 from duelkeeper.errors import DuelkeeperError
 from duelkeeper.kinds import KINDS, WINNER, kind
 from duelkeeper.kinds import summary as score_line
@@ -59,18 +59,6 @@ def _first(game: Game) -> int | None:
     return first if first in (0, 1) else None
 
 
-def _minutes(meta: dict[str, Any]) -> int | None:
-    """The game's length: meta.seconds (the playing time the device measured), else the
-    time from meta.started to meta.ended; None when neither is there."""
-    seconds = playing_time(meta)  # None also for a log filled before it was checked
-    if seconds is not None:
-        return round(seconds / 60)
-    start, end = moment(meta.get("started")), moment(meta.get("ended"))
-    if start is None or end is None or end < start:
-        return None
-    return round((end - start).total_seconds() / 60)
-
-
 def comments(game: Game) -> str:
     """The play's comments: outcome, each player's categories, the record's own comments."""
     k = kind(game.game)
@@ -104,13 +92,13 @@ def to_csv(games: Sequence[Game], excel: bool = False) -> str:
         result = g.result
         first = _first(g)
         meta = _meta(g)
-        minutes = _minutes(meta)
+        length = minutes(meta)
         for seat in (0, 1):
             scores = {} if g.quick == WINNER else k.scores(result, seat)
             row = (
                 [g.id, g.date, g.game, seat, g.players[seat], g.players[1 - seat]]
                 + [int(first == seat), _RESULT[g.outcome(seat)], g.victory or ""]
-                + [int(g.score_only), _text(meta, "location"), "" if minutes is None else minutes]
+                + [int(g.score_only), _text(meta, "location"), "" if length is None else length]
                 + [_text(meta, "comments"), scores.get(k.categories[-1], "")]
                 + [scores.get(c, "") for c in categories]
             )
@@ -170,9 +158,9 @@ def bgstats_play(game: Game, ids: Mapping[str, str]) -> dict[str, Any]:
     location = _text(meta, "location")
     if location:
         play["location"] = location
-    minutes = _minutes(meta)
-    if minutes is not None:
-        play["durationMin"] = minutes
+    length = minutes(meta)
+    if length is not None:
+        play["durationMin"] = length
     for seat in (0, 1):
         name = game.players[seat]
         player: dict[str, Any] = {
@@ -240,7 +228,7 @@ def _bgg_play(game: Game) -> ET.Element:
     if game.date:
         play.set("date", game.date[:10])
     play.set("quantity", "1")
-    play.set("length", str(_minutes(meta) or 0))  # BGG's own 0: not entered
+    play.set("length", str(minutes(meta) or 0))  # BGG's own 0: not entered
     play.set("incomplete", "0")
     play.set("nowinstats", "0")
     location = _xml(_text(meta, "location"))

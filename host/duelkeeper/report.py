@@ -209,7 +209,7 @@ def _listed(games: list[Game], total: int, lang: str) -> list[str]:
         _table(rows, ["id", "date", "game", "players", "score", "winner"], cells=True),
     ]
     for g in games:
-        data = sheet.sheet(g)
+        data = sheet.sheet(g, told=lang)
         parts.append(
             '<h3 id="%s">%s</h3>'
             % (html.escape(anchor(g)), html.escape("%s, %s vs %s" % (game_title(g), *g.names)))
@@ -219,11 +219,9 @@ def _listed(games: list[Game], total: int, lang: str) -> list[str]:
             parts.append("<p>A quick score, entered after the game: no timeline.</p>")
             continue
         words = Words(g.game, lang)
-        names = list(g.names)
         header = ["#", "event", *(sheet.label(t, words) for t in line["labels"])]
         rows = [
-            ["-" if i == 0 else str(i - 1), sheet.describe(row["event"], names, words)]
-            + [str(v) for v in row["values"]]
+            ["-" if i == 0 else str(i - 1), row["told"]] + [str(v) for v in row["values"]]
             for i, row in enumerate(line["rows"])
         ]
         parts.append(_table(rows, header))

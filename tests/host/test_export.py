@@ -254,3 +254,23 @@ def test_games_and_show_say_unknown(
     assert capsys.readouterr().out.splitlines()[0].endswith("  unknown")
     assert main(["games", "--json", "--db", str(path)]) == 0
     assert json.loads(capsys.readouterr().out)[0]["date"] is None
+
+
+def test_show_says_location_comments_and_length(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from duelkeeper.cli import main
+
+    path = tmp_path / "log.sqlite3"
+    with Log.open(path) as log:
+        log.add(played("7wd", 1, players=["Ann", "Bob"], meta=META))
+    assert main(["show", "random-7wd-1", "--db", str(path)]) == 0
+    head = capsys.readouterr().out.split("\n\n")[0].splitlines()
+    assert head[2:] == ["location: Kitchen table", "comments: close one", "length: 35 min"]
+    assert main(["show", "random-7wd-1", "--db", str(path), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert (data["location"], data["comments"], data["minutes"]) == (
+        "Kitchen table",
+        "close one",
+        35,
+    )
