@@ -9,7 +9,7 @@ simulator's path, as without this module.
 import time
 
 # The VM's epoch is 1970 and its time.gmtime is UTC: the RTC reads time.time() + _ahead.
-_ahead = time.mktime((2021, 1, 1, 0, 0, 0, 0, 0)) - int(time.time())
+_ahead = time.mktime((2021, 1, 1, 0, 0, 0, 0, 0, 0)) - int(time.time())
 
 
 class RTC:
@@ -18,6 +18,6 @@ class RTC:
         (the same), set."""
         global _ahead
         if t is not None:
-            _ahead = time.mktime((t[0], t[1], t[2], t[4], t[5], t[6], 0, 0)) - int(time.time())
+            _ahead = time.mktime((t[0], t[1], t[2], t[4], t[5], t[6], 0, 0, 0)) - int(time.time())
         now = time.gmtime(int(time.time()) + _ahead)
         return (now[0], now[1], now[2], now[6], now[3], now[4], now[5], 0)
