@@ -274,3 +274,31 @@ def test_show_says_location_comments_and_length(
         "close one",
         35,
     )
+
+
+def test_bgstats_and_bgg_read_back_to_the_games(games: list[Game]) -> None:
+    """What each format holds of a game comes back as the log has it."""
+    log = {
+        g.id: (g.names, g.totals, tuple(g.outcome(s) >= 0 for s in (0, 1)), g.date[:10])
+        for g in games
+    }
+    plays = bgstats_plays(export.to_bgstats(games, {}))
+    assert {
+        p["sourcePlayId"]: (
+            tuple(q["name"] for q in p["players"]),
+            tuple(q["score"] for q in p["players"]),
+            tuple(q["winner"] for q in p["players"]),
+            log[p["sourcePlayId"]][3],
+        )
+        for p in plays
+    } == log
+    root = ET.fromstring(export.to_bgg(games))
+    assert {
+        p.attrib["id"]: (
+            tuple(q.attrib["name"] for q in p.iter("player")),
+            tuple(int(q.attrib["score"]) for q in p.iter("player")),
+            tuple(q.attrib["win"] == "1" for q in p.iter("player")),
+            p.attrib["date"],
+        )
+        for p in root
+    } == log
