@@ -192,7 +192,7 @@ def to_bgstats(games: Sequence[Game], ids: Mapping[str, str]) -> str:
     for game in games:
         link = bgstats_link(bgstats_play(game, ids))
         title = "%s, %s vs %s, %s" % (kind(game.game).title, *game.names, game.date)
-        code = segno.make(link, error="l").svg_inline(scale=2, title=game.id)
+        code = segno.make(link, error="l").svg_inline(scale=3, title=game.id)
         rows.append(
             '<li id="%s"><a href="%s">%s</a><br>%s</li>'
             % (html.escape(game.id), html.escape(link), html.escape(title), code)

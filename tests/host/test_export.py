@@ -302,3 +302,19 @@ def test_bgstats_and_bgg_read_back_to_the_games(games: list[Game]) -> None:
         )
         for p in root
     } == log
+
+
+def test_format_options_are_refused_with_another_format(
+    dated: tuple[Path, list[Game]], capsys: pytest.CaptureFixture[str]
+) -> None:
+    from duelkeeper.cli import main
+
+    path, _ = dated
+    for option, fmt in ((["--excel"], "bgg"), (["--bgg-user", "ann"], "csv")):
+        assert main(["export", "--db", str(path), "--format", fmt, *option]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "is for --format" in err
+    assert main(["export", "--db", str(path), "--format", "csv", "--excel"]) == 0
+    assert capsys.readouterr().out.startswith("\ufeffid,date,")
+    assert main(["export", "--db", str(path), "--format", "bgg", "--bgg-user", "ann"]) == 0
+    assert ET.fromstring(capsys.readouterr().out).attrib["username"] == "ann"
