@@ -31,10 +31,11 @@ typings/.stamp: Makefile | $(VENV)/.stamp
 	touch $@
 
 # The fonts the device's Japanese and Russian glyphs are drawn from (tools/make_lang.py,
-# docs/languages.md "Fonts"): two of Debian's packages, pinned, unpacked into build/fonts
-# (apt-get download needs no root once the package lists are there; as root it fetches
-# them first where a fresh machine has none).
-FONT_DEBS := fonts-misaki=20210505-1 xfonts-shinonome=1:0.9.11-7
+# docs/languages.md "Fonts"), and the report's fallback for names in Chinese, Japanese and
+# Korean (host/duelkeeper/report.py, docs/play-log.md): three of Debian's packages, pinned,
+# unpacked into build/fonts (apt-get download needs no root once the package lists are
+# there; as root it fetches them first where a fresh machine has none).
+FONT_DEBS := fonts-misaki=20210505-1 xfonts-shinonome=1:0.9.11-7 fonts-wqy-microhei=0.2.0-beta-3.1
 FONTS := build/fonts
 fonts: $(FONTS)/.stamp
 $(FONTS)/.stamp: Makefile

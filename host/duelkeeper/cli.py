@@ -164,8 +164,11 @@ def _games_arguments(parser: argparse.ArgumentParser) -> None:
 
 def _show(args: argparse.Namespace) -> int:
     with _read(args) as log:
-        data = sheet.sheet(log.get(args.id))
-    print(json.dumps(data, indent=2) if args.json else sheet.render(data, args.lang))
+        game = log.get(args.id)
+    if args.json:
+        print(json.dumps(sheet.sheet(game), indent=2))
+    else:
+        print(sheet.render(sheet.sheet(game, told=args.lang), args.lang))
     return 0
 
 
@@ -204,7 +207,7 @@ def _report(args: argparse.Namespace) -> int:
     from duelkeeper import report  # matplotlib loads only for the command that draws
 
     with _read(args) as log:
-        html = report.build(log, args.game_id, args.lang)
+        html = report.build(log, args.game_id, args.lang, args.list)
     if write(args.out, html):
         print("wrote %s" % args.out)
     return 0
@@ -221,13 +224,29 @@ def _report_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="ID",
         help="the game whose track is drawn (default: the latest 7wd)",
     )
-    _lang(parser, "the components' names in the game's track")
+    _lang(parser, "the components' names in the game's track and the timelines")
+    parser.add_argument(
+        "--list",
+        type=count,
+        metavar="N",
+        help="list the N latest games, each with its timeline (default 10; a replay each)",
+    )
 
 
 def _export(args: argparse.Namespace) -> int:
+    if args.excel and args.format != "csv":
+        raise DuelkeeperError("--excel is for --format csv (a byte order mark for Excel)")
+    if args.bgg_user is not None and args.format != "bgg":
+        raise DuelkeeperError("--bgg-user is for --format bgg (the user the plays are for)")
     with _read(args) as log:
-        text = export.FORMATS[args.format](list(log.games(_filter(args))))
-    write(args.output or "-", text)
+        games = list(log.games(_filter(args)))
+        ids = {}
+        if args.format == "bgstats":
+            from duelkeeper.players import identities
+
+            ids = identities(log)
+    options = export.Options(ids, args.excel, args.bgg_user or export.SOURCE)
+    write(args.output or "-", export.FORMATS[args.format](games, options))
     return 0
 
 
@@ -255,6 +274,17 @@ def _export_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "-o", "--output", metavar="FILE", help="write here, not stdout (- is stdout)"
+    )
+    parser.add_argument(
+        "--excel",
+        action="store_true",
+        help="csv: a UTF-8 byte order mark first, so that Excel reads the names right",
+    )
+    parser.add_argument(
+        "--bgg-user",
+        type=text,
+        metavar="NAME",
+        help="bgg: the BGG user the plays are for (default: duelkeeper)",
     )
 
 
@@ -355,6 +385,13 @@ def games(text: str) -> int:
             "%s: a count of games from 0 to %d (a Pico's flash holds fewer)"
             % (shown_quote(text), MAX_FILL)
         )
+    return int(text)
+
+
+def count(text: str) -> int:
+    """An argparse type: a count, 0 or more."""
+    if not (text.isascii() and text.isdigit() and len(text) <= 9):
+        raise argparse.ArgumentTypeError("%s: a count, 0 or more" % shown_quote(text))
     return int(text)
 
 
@@ -582,7 +619,7 @@ COMMANDS = (
     ),
     Command(
         "export",
-        "export the play log as CSV, JSON lines, a BG Stats file or BGG play XML",
+        "export the play log as CSV, JSON lines, BG Stats links (a page) or BGG play XML",
         _export,
         _export_arguments,
     ),

@@ -216,9 +216,11 @@ def run(
     port: str | None, board: str | None = None, db: Path | None = None, lang: str | None = None
 ) -> Report:
     """Open the device (the one Pico plugged in when ``port`` is None) and the log
-    (``Log.open``'s default when ``db`` is None), and deploy."""
+    (``Log.open``'s default when ``db`` is None): sync.board_and_log; and deploy."""
+    from duelkeeper.sync import board_and_log
+
     if board is not None:
         check_board(board)
     code = cached_build(mpy=True)  # compile first: a module that does not compile stops here
-    with Log.open(db) as log, Device(port) as device:
+    with board_and_log(port, db) as (device, log):
         return deploy(device, board, code, log, lang)

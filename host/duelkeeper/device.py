@@ -8,8 +8,11 @@ and deploy use nothing else to reach the device.
 
 import argparse
 import contextlib
+import errno
 import io
+import os
 import re
+import sys
 import tempfile
 import time
 from collections.abc import Iterator
@@ -104,6 +107,53 @@ def find_port() -> str:
     return str(ports[0])
 
 
+# What to do about a port the user may not open, by system (README, "On a Pico").
+_ACCESS = {
+    "linux": "add yourself to the dialout group (`sudo usermod -aG dialout $USER`, then "
+    "log out and in) or install a udev rule for the board's USB vendor id 2e8a",
+    "darwin": "give your user read and write on it (`ls -l PORT` shows who may)",
+    "win32": "Windows lets one program at a time open a COM port (or it is gone): close "
+    "the others (a serial monitor, Thonny, mpremote), then again",
+}
+_BUSY = (
+    "another program holds it (a serial monitor, Thonny, mpremote, another duelkeeper, "
+    "ModemManager): close it, then again"
+)
+
+
+def why(port: str) -> str:
+    """Why ``port`` does not open, in words that name the fix. mpremote says only "failed
+    to access" (it drops the error), so the port is opened here once more to learn the
+    system's reason: may not (EACCES), held by another program (EBUSY, or the lock
+    pyserial takes), or not there (ENOENT). Windows says "access denied" for a COM port
+    another program has open, and needs no test."""
+    if sys.platform == "win32":
+        return _ACCESS["win32"]
+    try:
+        fd = os.open(port, os.O_RDWR | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0))
+    except OSError as e:
+        if e.errno in (errno.EACCES, errno.EPERM):
+            system = "linux" if sys.platform.startswith("linux") else sys.platform
+            fix = _ACCESS["darwin" if system == "darwin" else "linux"]
+            return "you may not open it (%s): %s" % (e.strerror, fix.replace("PORT", port))
+        if e.errno == errno.EBUSY:
+            return _BUSY
+        if e.errno == errno.ENOENT:
+            return "no such port (unplugged? `duelkeeper sync` without --port finds a Pico)"
+        return e.strerror or str(e)
+    try:
+        import fcntl  # POSIX: pyserial locks the port it opens, exclusively
+
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except ImportError:  # Windows: opening it is the test
+        pass
+    except OSError:
+        return _BUSY
+    finally:
+        os.close(fd)
+    return "it opens now (was it in use a moment ago?): again"
+
+
 # The last line of MicroPython's error output: an exception's name, perhaps a message.
 _RAISED = re.compile(r"[A-Za-z_][A-Za-z0-9_.]*(Error|Exception|Interrupt|Exit)(:.*)?")
 
@@ -129,8 +179,12 @@ class Device(Closing):
 
     def __init__(self, port: str | None = None) -> None:
         self.port = port or find_port()
-        with self._translated("cannot open the port", "missing, or in use by another program"):
+        try:
             self._transport = SerialTransport(self.port, baudrate=BAUDRATE, timeout=READ_TIMEOUT)
+        except (TransportError, serial.SerialException, OSError):
+            raise DeviceError(
+                "%s: cannot open the port: %s" % (self.port, why(self.port))
+            ) from None
         self._line = _Line(self._transport.serial)
         self._transport.serial = self._line
 

@@ -129,11 +129,17 @@ def date_shown(date: str) -> str:
 
 def moment(value: object) -> datetime | None:
     """A meta time as a naive wall-clock datetime (see game_date); None if unreadable."""
+    when = _read(value)
+    return None if when is None else when.replace(tzinfo=None)
+
+
+def _read(value: object) -> datetime | None:
+    """A meta time as written: Unix time in UTC, ISO 8601 with its offset or none."""
     try:
         if isinstance(value, int | float) and not isinstance(value, bool):
-            return datetime.fromtimestamp(value, UTC).replace(tzinfo=None)
+            return datetime.fromtimestamp(value, UTC)
         if isinstance(value, str):
-            return datetime.fromisoformat(value).replace(tzinfo=None)
+            return datetime.fromisoformat(value)
     except (ValueError, OverflowError, OSError):
         pass
     return None
@@ -142,3 +148,27 @@ def moment(value: object) -> datetime | None:
 def day_after(day: date) -> str:
     """The first DATE_FORMAT instant after ``day``: the end of an inclusive date range."""
     return (day + timedelta(days=1)).strftime(DATE_FORMAT)
+
+
+def utc(meta: dict[str, Any]) -> datetime | None:
+    """The game's date (DATE_KEYS, as ``game_date`` picks it) in UTC, naive: a time with
+    an offset by it, a zone-less one (the device's, docs/record-dates.md: the wall-clock
+    time of the PC that set its clock) as this PC's local time, Unix time as it is; None
+    when meta has no readable date."""
+    for key in DATE_KEYS:
+        if meta.get(key) is not None:
+            when = _read(meta[key])
+            return None if when is None else when.astimezone(UTC).replace(tzinfo=None)
+    return None
+
+
+def minutes(meta: dict[str, Any]) -> int | None:
+    """The game's length: meta.seconds (the playing time the device measured), else the
+    time from meta.started to meta.ended; None when neither is there."""
+    seconds = playing_time(meta)  # None also for a log filled before it was checked
+    if seconds is not None:
+        return round(seconds / 60)
+    start, end = moment(meta.get("started")), moment(meta.get("ended"))
+    if start is None or end is None or end < start:
+        return None
+    return round((end - start).total_seconds() / 60)

@@ -7,14 +7,17 @@ and BGG, one line per player, because neither has per-player fields for them.
 """
 
 import csv
+import html
 import io
 import json
 import re
 import xml.etree.ElementTree as ET
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, NamedTuple
+from urllib.parse import quote
 
-from duelkeeper.entry import UNKNOWN, moment, playing_time
+from duelkeeper.entry import minutes, utc
+from duelkeeper.errors import DuelkeeperError
 from duelkeeper.kinds import KINDS, WINNER, kind
 from duelkeeper.kinds import summary as score_line
 from duelkeeper.log import Game
@@ -56,18 +59,6 @@ def _first(game: Game) -> int | None:
     return first if first in (0, 1) else None
 
 
-def _minutes(meta: dict[str, Any]) -> int | None:
-    """The game's length: meta.seconds (the playing time the device measured), else the
-    time from meta.started to meta.ended; None when neither is there."""
-    seconds = playing_time(meta)  # None also for a log filled before it was checked
-    if seconds is not None:
-        return round(seconds / 60)
-    start, end = moment(meta.get("started")), moment(meta.get("ended"))
-    if start is None or end is None or end < start:
-        return None
-    return round((end - start).total_seconds() / 60)
-
-
 def comments(game: Game) -> str:
     """The play's comments: outcome, each player's categories, the record's own comments."""
     k = kind(game.game)
@@ -84,30 +75,35 @@ def comments(game: Game) -> str:
     return "\n".join(lines + ([own] if own else []))
 
 
-def to_csv(games: Sequence[Game]) -> str:
-    """One row per game and player; the categories of every game kind present."""
+def to_csv(games: Sequence[Game], excel: bool = False) -> str:
+    """One row per game and player; the categories of every game kind present. ``excel``:
+    a UTF-8 byte order mark first, by which Excel reads the file as UTF-8 on a
+    double-click (without one it takes the system's code page: Кира and 花子 garbled)."""
     present = [k for k in KINDS.values() if any(g.game == k.name for g in games)]
     categories = [c for k in present for c in k.categories[:-1]]  # the last is `score`
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(
         ["id", "date", "game", "seat", "player", "opponent", "started", "result", "victory"]
-        + ["score_only", "score", *categories]
+        + ["score_only", "location", "length", "comments", "score", *categories]
     )
     for g in games:
         k = kind(g.game)
         result = g.result
         first = _first(g)
+        meta = _meta(g)
+        length = minutes(meta)
         for seat in (0, 1):
             scores = {} if g.quick == WINNER else k.scores(result, seat)
             row = (
                 [g.id, g.date, g.game, seat, g.players[seat], g.players[1 - seat]]
                 + [int(first == seat), _RESULT[g.outcome(seat)], g.victory or ""]
-                + [int(g.score_only), scores.get(k.categories[-1], "")]
+                + [int(g.score_only), _text(meta, "location"), "" if length is None else length]
+                + [_text(meta, "comments"), scores.get(k.categories[-1], "")]
                 + [scores.get(c, "") for c in categories]
             )
             writer.writerow([_cell(c) for c in row])
-    return out.getvalue()
+    return ("\ufeff" if excel else "") + out.getvalue()
 
 
 # What makes a spreadsheet read a cell as a formula (OWASP's CSV injection list).
@@ -127,17 +123,29 @@ def to_jsonl(games: Sequence[Game]) -> str:
     return "".join(g.record_json + "\n" for g in games)
 
 
-def _bgstats_play(game: Game) -> dict[str, Any]:
+# BG Stats' way in from another app: one play, as JSON, in the ``data`` parameter of
+# this page, which hands it to the app (docs/play-log.md, "bgstats", says where from).
+BGSTATS_URL = "https://app.bgstatsapp.com/createPlay.html"
+BGSTATS_DATE = "%Y-%m-%d %H:%M:%S"  # playDate: UTC, as BG Stats wants it
+
+
+def bgstats_play(game: Game, ids: Mapping[str, str]) -> dict[str, Any]:
+    """One play as BG Stats' push format has it; ``ids``: the players' stable ids
+    (players.identities). Raises DuelkeeperError for a game without a date."""
     k = kind(game.game)
     meta = _meta(game)
+    when = utc(meta)
+    if when is None:
+        raise DuelkeeperError(
+            "game %s has no date, and BG Stats takes no play without one: "
+            "`--since 1970-01-01` leaves the undated games out" % game.id
+        )
     first = _first(game)
     play: dict[str, Any] = {
         "sourceName": SOURCE,
         "sourcePlayId": game.id,
-        "playDate": game.date,  # left out below when unknown
-        "location": _text(meta, "location"),
+        "playDate": when.strftime(BGSTATS_DATE),
         "comments": comments(game),
-        "board": "",
         "game": {
             "sourceGameId": game.game,
             "name": k.title,
@@ -145,33 +153,59 @@ def _bgstats_play(game: Game) -> dict[str, Any]:
             "highestWins": True,
             "noPoints": False,
         },
-        "players": [
-            {
-                "sourcePlayerId": shown(game.players[seat]),
-                "name": shown(game.players[seat]),
-                "score": game.totals[seat],
-                "winner": game.outcome(seat) >= 0,
-                "rank": 2 if game.outcome(seat) < 0 else 1,
-                "startPlayer": first == seat,
-                "role": "",
-            }
-            for seat in (0, 1)
-        ],
+        "players": [],
     }
-    if game.date == UNKNOWN:
-        del play["playDate"]
-    if game.quick == WINNER:  # no counts: no score, not 0
-        for player in play["players"]:
-            del player["score"]
-    minutes = _minutes(meta)
-    if minutes is not None:
-        play["durationMin"] = minutes
+    location = _text(meta, "location")
+    if location:
+        play["location"] = location
+    length = minutes(meta)
+    if length is not None:
+        play["durationMin"] = length
+    for seat in (0, 1):
+        name = game.players[seat]
+        player: dict[str, Any] = {
+            "sourcePlayerId": ids.get(name) or "duelkeeper-seat-%d" % (seat + 1),
+            "name": shown(game.names[seat]),
+            "winner": game.outcome(seat) >= 0,
+            "rank": 2 if game.outcome(seat) < 0 else 1,
+            "startPlayer": first == seat,
+        }
+        if game.quick != WINNER:  # no counts: no score, not 0
+            player["score"] = game.totals[seat]
+        play["players"].append(player)
     return play
 
 
-def to_bgstats(games: Sequence[Game]) -> str:
-    """A JSON array of plays, each in BG Stats' documented import format for one play."""
-    return json.dumps([_bgstats_play(g) for g in games], indent=2, ensure_ascii=False) + "\n"
+def bgstats_link(play: dict[str, Any]) -> str:
+    """The link that hands ``play`` to BG Stats: its JSON, percent-encoded, as ``data``."""
+    data = json.dumps(play, ensure_ascii=False, separators=(",", ":"))
+    return "%s?data=%s" % (BGSTATS_URL, quote(data, safe=""))
+
+
+def to_bgstats(games: Sequence[Game], ids: Mapping[str, str]) -> str:
+    """An HTML page of BG Stats links, one a play, each with its QR code: a phone with BG
+    Stats opens a link (tapped, or its code scanned) and is offered the play. Every game
+    is checked first: one without a date stops the export (bgstats_play)."""
+    import segno  # only this format draws QR codes
+
+    rows = []
+    for game in games:
+        link = bgstats_link(bgstats_play(game, ids))
+        title = "%s, %s vs %s, %s" % (kind(game.game).title, *game.names, game.date)
+        code = segno.make(link, error="l").svg_inline(scale=3, title=game.id)
+        rows.append(
+            '<li id="%s"><a href="%s">%s</a><br>%s</li>'
+            % (html.escape(game.id), html.escape(link), html.escape(title), code)
+        )
+    return (
+        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width">'
+        "<title>duelkeeper: plays for BG Stats</title></head>\n<body>\n"
+        "<h1>Plays for BG Stats</h1>\n<p>%d play%s. Open a link on the phone or tablet that "
+        "has BG Stats (or scan its code): BG Stats shows the play to save.</p>\n"
+        "<ol>\n%s\n</ol>\n</body></html>\n"
+        % (len(rows), "" if len(rows) == 1 else "s", "\n".join(rows))
+    )
 
 
 # What XML 1.0 cannot hold, even escaped: controls but tab and new lines, surrogates,
@@ -185,50 +219,57 @@ def _xml(text: str) -> str:
 
 
 def _bgg_play(game: Game) -> ET.Element:
+    """One <play> as BGG's plays API writes it: attributes and elements in its order,
+    none empty (what is not known is left out)."""
     k = kind(game.game)
     meta = _meta(game)
     first = _first(game)
-    play = ET.Element(
-        "play",
-        date=game.date[:10],  # empty when unknown
-        quantity="1",
-        length=str(_minutes(meta) or 0),
-        incomplete="0",
-        nowinstats="0",
-        location=_text(meta, "location"),
-    )
+    play = ET.Element("play", id=game.id)  # the record's id: a play read back names its game
+    if game.date:
+        play.set("date", game.date[:10])
+    play.set("quantity", "1")
+    play.set("length", str(minutes(meta) or 0))  # BGG's own 0: not entered
+    play.set("incomplete", "0")
+    play.set("nowinstats", "0")
+    location = _xml(_text(meta, "location"))
+    if location:
+        play.set("location", location)
     item = ET.SubElement(play, "item", name=k.title, objecttype="thing", objectid=str(k.bgg_id))
     ET.SubElement(ET.SubElement(item, "subtypes"), "subtype", value="boardgame")
+    ET.SubElement(play, "comments").text = _xml(comments(game))
     players = ET.SubElement(play, "players")
     for seat in (0, 1):
-        ET.SubElement(
-            players,
-            "player",
-            username="",
-            userid="0",
-            name=_xml(shown(game.players[seat])),
-            startposition="" if first is None else str(1 + (seat != first)),
-            color="",
-            score="" if game.quick == WINNER else str(game.totals[seat]),
-            new="0",
-            rating="0",
-            win=str(int(game.outcome(seat) >= 0)),
-        )
-    ET.SubElement(play, "comments").text = _xml(comments(game))
+        player = ET.SubElement(players, "player", userid="0", name=_xml(shown(game.names[seat])))
+        if first is not None:
+            player.set("startposition", str(1 + (seat != first)))
+        if game.quick != WINNER:
+            player.set("score", str(game.totals[seat]))
+        player.set("new", "0")
+        player.set("rating", "0")
+        player.set("win", str(int(game.outcome(seat) >= 0)))
     return play
 
 
-def to_bgg(games: Sequence[Game]) -> str:
-    """BoardGameGeek play XML (the shape of BGG's plays API), one <play> per game."""
-    root = ET.Element("plays")
+def to_bgg(games: Sequence[Game], username: str = SOURCE) -> str:
+    """BoardGameGeek play XML in the shape of BGG's plays API (``/xmlapi2/plays``): the
+    user's plays, all on one page, one <play> per game."""
+    root = ET.Element("plays", username=_xml(username), userid="0", total=str(len(games)), page="1")
     root.extend(_bgg_play(g) for g in games)
     ET.indent(root)
     return ET.tostring(root, encoding="unicode", xml_declaration=True) + "\n"
 
 
-FORMATS: dict[str, Callable[[Sequence[Game]], str]] = {
-    "csv": to_csv,
-    "jsonl": to_jsonl,
-    "bgstats": to_bgstats,
-    "bgg": to_bgg,
+class Options(NamedTuple):
+    """What some formats need beyond the games."""
+
+    ids: Mapping[str, str] = {}  # bgstats: the players' stable ids (players.identities)
+    excel: bool = False  # csv: a byte order mark first (to_csv)
+    username: str = SOURCE  # bgg: the user the plays are for
+
+
+FORMATS: dict[str, Callable[[Sequence[Game], Options], str]] = {
+    "csv": lambda games, o: to_csv(games, o.excel),
+    "jsonl": lambda games, o: to_jsonl(games),
+    "bgstats": lambda games, o: to_bgstats(games, o.ids),
+    "bgg": lambda games, o: to_bgg(games, o.username),
 }

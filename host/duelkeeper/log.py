@@ -378,6 +378,11 @@ class Log(Closing):
         sql = "SELECT %s FROM games%s ORDER BY date, id" % (_COLUMNS, where)
         return (_game(row) for row in self.conn.execute(sql, params))
 
+    def newest(self, count: int) -> list[Game]:
+        """The ``count`` latest games, newest first (by date, then id)."""
+        sql = "SELECT %s FROM games ORDER BY date DESC, id DESC LIMIT ?" % _COLUMNS
+        return [_game(row) for row in self.conn.execute(sql, (count,))]
+
     def latest(self, game: str) -> Game | None:
         """The most recent game of one kind tracked turn by turn, or None."""
         row = self.conn.execute(

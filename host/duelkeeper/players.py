@@ -7,6 +7,8 @@ name, from a device not synced since or from a file, is the player's too. Names 
 on a device come in at sync (``learn``) and are players before their first game.
 """
 
+import hashlib
+import json
 import shlex
 from datetime import datetime
 from typing import NamedTuple
@@ -175,3 +177,25 @@ def merge(log: Log, old: str, into: str) -> int:
             % (shown_quote(old), shown_quote(into), met, "" if met == 1 else "s")
         )
     return _move(log, old, into)
+
+
+def identities(log: Log) -> dict[str, str]:
+    """A stable id for every player, from the log's identity of the player rather than
+    today's name: the name the records gave the player in the first game the log took in
+    (by import time, then id). A rename changes neither the records nor that order, so
+    the id outlives it (BG Stats matches players by it: docs/play-log.md, "bgstats")."""
+    first: dict[str, str] = {}
+    for player, seat, game_id in log.conn.execute(
+        "SELECT p.player, p.seat, p.game_id FROM plays p JOIN games g ON g.id = p.game_id "
+        "WHERE p.player != ? ORDER BY g.imported, g.id, p.seat",
+        (UNNAMED,),
+    ).fetchall():
+        if player not in first:  # the record read only for a player's first game
+            (record,) = log.conn.execute(
+                "SELECT record FROM games WHERE id = ?", (game_id,)
+            ).fetchone()
+            first[player] = json.loads(record)["players"][seat]
+    return {
+        player: "duelkeeper-" + hashlib.sha256(name.encode()).hexdigest()[:16]
+        for player, name in first.items()
+    }

@@ -6,19 +6,20 @@ conflict and points for 7 Wonders Duel, points and crowns for Splendor Duel,
 personalities and cities for Antike Duellum. One pass: each prefix is the Match as it
 stands after that event, with no replay from the start.
 
-Text (``render``, ``describe``) may name components in another language (``--lang``,
-duelkeeper.names); the sheet as data (``show --json``) keeps the record's ids.
+Text (``render``) names components in the language asked for (``--lang``,
+duelkeeper.names) and tells events as the device does (duelkeeper.told); the sheet as
+data (``show --json``) keeps the record's ids.
 """
 
-import json
 from typing import Any, NamedTuple
 
 from duelcore import Match
-from duelkeeper.entry import date_shown
+from duelkeeper.entry import date_shown, minutes
 from duelkeeper.kinds import WINNER, kind
 from duelkeeper.log import Game, seat_names
 from duelkeeper.names import Words
 from duelkeeper.textable import shown, table
+from duelkeeper.told import tell
 
 
 class Timeline(NamedTuple):
@@ -40,13 +41,17 @@ def timeline(record: dict[str, Any], players: tuple[str, str]) -> Timeline:
     return Timeline([label.format(*players) for label, _ in k.series], events, values)
 
 
-def sheet(game: Game) -> dict[str, Any]:
+def sheet(game: Game, told: str | None = None) -> dict[str, Any]:
     """The score sheet as data (``show --json``). A quick score (``score_only``) has no
-    timeline, and with the winner only no scores either (docs/record-quick-score.md)."""
+    timeline, and with the winner only no scores either (docs/record-quick-score.md).
+    With ``told`` (a language), each timeline row also says its event as the device
+    tells it (duelkeeper.told), for ``render``."""
     k = kind(game.game)
     result = game.result
     scores = [k.scores(result, 0), k.scores(result, 1)]
-    return {
+    meta = game.record.get("meta")
+    meta = meta if isinstance(meta, dict) else {}
+    out: dict[str, Any] = {
         "id": game.id,
         "game": game.game,
         "title": k.title,
@@ -58,8 +63,22 @@ def sheet(game: Game) -> dict[str, Any]:
         "scores": None
         if game.quick == WINNER
         else {c: [scores[0][c], scores[1][c]] for c in k.categories},
+        "location": _said(meta, "location"),
+        "comments": _said(meta, "comments"),
+        "minutes": minutes(meta),
         "timeline": None if game.score_only else _rows(timeline(game.record, game.names)),
     }
+    if told is not None and out["timeline"] is not None:
+        said = ["setup", *tell(game.record, game.names, told)]
+        for row, text in zip(out["timeline"]["rows"], said, strict=True):
+            row["told"] = text
+    return out
+
+
+def _said(meta: dict[str, Any], key: str) -> str | None:
+    """Free text of meta (location, comments), or None where there is none."""
+    value = meta.get(key)
+    return value if isinstance(value, str) and value else None
 
 
 def _rows(line: Timeline) -> dict[str, Any]:
@@ -75,26 +94,9 @@ def label(text: str, words: Words) -> str:
     return words.word(first) + space + rest
 
 
-def describe(event: list[Any] | None, players: list[str], words: Words | None = None) -> str:
-    """``build Ann lumber-yard`` for ``["build", 0, "lumber-yard"]``; with ``words`` in
-    Japanese, ``建設 Ann 伐採場`` (objects as JSON, their component ids named too)."""
-    if event is None:
-        return "setup"
-    verb, who, *args = event
-    if words is not None and words.lang != "en":
-        verb, args = words.word(str(verb)), words.value(args)
-    ascii_only = words is None or words.lang == "en"
-    out = [str(verb), players[who] if who in (0, 1) else str(who)]
-    out += [
-        a if isinstance(a, str) else json.dumps(a, separators=(",", ":"), ensure_ascii=ascii_only)
-        for a in args
-    ]
-    return " ".join(out)
-
-
 def render(data: dict[str, Any], lang: str = "en") -> str:
-    """A sheet (from ``sheet``) as text: header, scores by category, timeline; component
-    names in ``lang`` (English: the record's ids, as always)."""
+    """A sheet (from ``sheet`` with ``told=lang``) as text: header, scores by category,
+    timeline; its words in ``lang``, events as the device tells them."""
     words = Words(data["game"], lang)
     players = list(seat_names(data["players"]))  # a seat nobody named as "Player 1"
     winner = data["winner"]
@@ -105,6 +107,11 @@ def render(data: dict[str, Any], lang: str = "en") -> str:
     head += "\n" + shown("%s vs %s: %s" % (players[0], players[1], outcome))
     if data["score_only"]:
         head += "\nscore only: entered after the game, not tracked turn by turn"
+    for key, said in (("location", data["location"]), ("comments", data["comments"])):
+        if said is not None:
+            head += "\n%s: %s" % (key, " / ".join(shown(line) for line in said.split("\n")))
+    if data["minutes"] is not None:
+        head += "\nlength: %d min" % data["minutes"]
     parts = [head]
     if data["scores"] is None:
         parts.append("no counts entered: the winner only")
@@ -117,8 +124,7 @@ def render(data: dict[str, Any], lang: str = "en") -> str:
             table(
                 ["#", "event", *(label(t, words) for t in line["labels"])],
                 [
-                    ["-" if i == 0 else i - 1, describe(row["event"], players, words)]
-                    + row["values"]
+                    ["-" if i == 0 else i - 1, row["told"]] + row["values"]
                     for i, row in enumerate(line["rows"])
                 ],
             )

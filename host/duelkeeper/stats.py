@@ -179,10 +179,7 @@ def render(stats: list[KindStats]) -> str:
         if s.score_only:
             title += " (%d score-only)" % s.score_only
         players = table(PLAYER_HEADER, [player_row(p) for p in s.players])
-        pairs = table(
-            ["head to head", "games", "wins", "draws"],
-            [["%s - %s" % h.players, h.games, "%d - %d" % h.wins, h.draws] for h in s.head_to_head],
-        )
+        pairs = table(PAIR_HEADER, [pair_row(h) for h in s.head_to_head])
         sections.append("\n\n".join([title, players, pairs]))
     footer = "elo: start %d, K = %d, games in date order" % (START, K)
     return "\n\n\n".join(sections) + "\n\n" + footer
@@ -190,6 +187,14 @@ def render(stats: list[KindStats]) -> str:
 
 PLAYER_HEADER = ["player", "games", "wins", "losses", "draws", "avg", "best", "streak"]
 PLAYER_HEADER += ["longest", "elo", "victories"]
+
+
+PAIR_HEADER = ["head to head", "games", "wins", "draws"]
+
+
+def pair_row(h: HeadToHead) -> list[Cell]:
+    """One pair's record as shown, under PAIR_HEADER."""
+    return ["%s - %s" % h.players, h.games, "%d - %d" % h.wins, h.draws]
 
 
 def player_row(p: PlayerStats) -> list[Cell]:

@@ -40,7 +40,7 @@ from duelkeeper.device import Device, DeviceError
 from duelkeeper.entry import Entry, prepare
 from duelkeeper.errors import DuelkeeperError, shown_quote
 from duelkeeper.files import write_atomic
-from duelkeeper.log import Log
+from duelkeeper.log import Log, default_path
 from duelkeeper.progress import Progress
 from duelkeeper.roster import exchange
 from duelkeeper.rtc import set_clock
@@ -728,6 +728,23 @@ def run(
     progress: Progress | None = None,
 ) -> Outcome:
     """Open the device (the one Pico plugged in when ``port`` is None) and the log
-    (``Log.open``'s default when ``db`` is None), and sync."""
-    with Log.open(db) as log, Device(port) as device:
+    (``Log.open``'s default when ``db`` is None): ``board_and_log``; and sync."""
+    with board_and_log(port, db) as (device, log):
         return sync(device, log, after, progress)
+
+
+@contextlib.contextmanager
+def board_and_log(port: str | None, db: Path | None) -> Iterator[tuple[Device, Log]]:
+    """The device and the play log, opened in the order that says a problem first and
+    leaves nothing behind: a log that is there first (read-only, damaged: said before the
+    board is stopped), a log not made yet only once the board opened (no board: no empty
+    log file). Sync and deploy both write the log."""
+    path = db or default_path()
+    with contextlib.ExitStack() as stack:
+        if path.exists():
+            log = stack.enter_context(Log.open(path))
+            device = stack.enter_context(Device(port))
+        else:
+            device = stack.enter_context(Device(port))
+            log = stack.enter_context(Log.open(path))
+        yield device, log

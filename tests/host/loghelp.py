@@ -74,3 +74,13 @@ def trio() -> list[tuple[dict[str, Any], dict[str, Any]]]:
         made("g2", ("Bob", "Ann"), (41, 31), 0, date="2026-01-02"),
         made("g3", ("Cy", "Ann"), (20, 50), 1, date="2026-01-03"),
     ]
+
+
+def bgstats_plays(page: str) -> list[dict[str, Any]]:
+    """The plays of a BG Stats page (``export --format bgstats``), read back from its
+    links: each link's ``data``, percent-decoded, as JSON."""
+    import re
+    from urllib.parse import unquote
+
+    links = re.findall(r'href="https://app\.bgstatsapp\.com/createPlay\.html\?data=([^"]*)"', page)
+    return [json.loads(unquote(data)) for data in links]

@@ -175,7 +175,7 @@ def test_free_text_in_meta_is_exported_safely(tmp_path: Path, fmt: str) -> None:
     """meta is free-form and never checked: its comments and location reach exports
     (and terminals, and XML) with their escapes shown."""
     db = tmp_path / "log.sqlite3"
-    meta = {"comments": "good game\n" + ESCAPES, "location": "\x1b[31mpub"}
+    meta = {"comments": "good game\n" + ESCAPES, "location": "\x1b[31mpub", "date": "2026-05-01"}
     with Log.open(db) as log:
         log.add(played("7wd", 1, meta=meta))
     proc = run("export", "--format", fmt, "--db", str(db))

@@ -54,7 +54,7 @@ def refused(proc: subprocess.CompletedProcess[bytes], *words: str) -> None:
 def db(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("log") / "log.sqlite3"
     with Log.open(path) as log:
-        log.add(played("7wd", 1, id="g-ru", players=["Анна", "Bob"]))
+        log.add(played("7wd", 1, id="g-ru", players=["Анна", "Bob"], meta={"date": "2026-05-01"}))
     return path
 
 

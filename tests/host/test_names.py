@@ -11,9 +11,10 @@ import pytest
 from loghelp import played
 from matplotlib.figure import Figure
 
-from duelkeeper import names, report, sheet
+from duelkeeper import names, report, told
 from duelkeeper.log import ENV, Log
 from duelkeeper.names import LANGS
+from duelkeeper.randomgame import random_record
 from duelkeeper.repo import ROOT
 from duelkeeper.textable import table, width
 from firmware.words import title as device_title
@@ -162,22 +163,40 @@ def test_a_source_line_of_a_rule_text_has_the_name(lang: str) -> None:
         )
 
 
-def test_describe_names_components_and_leaves_the_rest() -> None:
-    players = ["Ann", "Bob"]
-    event = ["event", 0, "merchant", {"give": {"marble": 1}, "take": {"iron": 2}}]
-    assert sheet.describe(event, players) == (
-        'event Ann merchant {"give":{"marble":1},"take":{"iron":2}}'
+CARD_ID = re.compile(r"\b[123][wugrkjx][0-9]+\b")  # Splendor's card ids: 1w1, 3j2
+
+
+def test_events_are_told_as_the_device_tells_them() -> None:
+    """Issue 37: `show` printed Splendor's card ids (2r3) and Antike's moves as
+    ``rondel Dev 6 {}``; the device's own words (its tracking screens' describe())."""
+    players = ("Ann", "Bob")
+    splendor = random_record("splendor-duel", 1)
+    said = told.tell(splendor, players)
+    assert len(said) == len(splendor["events"])
+    assert not [s for s in said if CARD_ID.search(s)], said  # never a card's id
+    reserved = next(
+        (e, s) for e, s in zip(splendor["events"], said, strict=True) if e[0] == "reserve"
     )
-    ja = names.Words("antike-duellum", "ja")
-    assert sheet.describe(event, players, ja) == (
-        'イベントカード Ann 商人 {"give":{"大理石":1},"take":{"鉄":2}}'
-    )
-    ru = names.Words("splendor-duel", "ru")
-    assert sheet.describe(["buy", 1, "1w1", {"color": "red"}], players, ru) == (
-        'Покупка Bob 1w1 {"Выбор цвета":"Красный"}'
-    )
-    en = names.Words("7wd", "en")
-    assert sheet.describe(["build", 0, "lumber-yard"], players, en) == "build Ann lumber-yard"
+    colour = {"w": "White", "u": "Blue", "g": "Green", "r": "Red", "k": "Black", "j": "Joker"}
+    card = reserved[0][2]
+    assert reserved[1].startswith("%s reserved " % players[reserved[0][1]])
+    if not card.startswith("deck"):
+        assert colour[card[1]] + " " + "I" * int(card[0]) in reserved[1]
+    antike = random_record("antike-duellum", 1, max_events=80)
+    moves = [
+        s
+        for e, s in zip(antike["events"], told.tell(antike, players), strict=True)
+        if e[0] == "rondel"
+    ]
+    assert moves and all(re.fullmatch(r"(Ann|Bob) moved \d+ steps?(: .*)?", m) for m in moves)
+    seven = random_record("7wd", 1)
+    first = seven["events"][0]
+    line = {lang: told.tell(seven, players, lang)[0] for lang in ("en", "ja", "ru")}
+    assert names.name("7wd:" + first[2], "ja") in line["ja"]
+    assert line["en"].startswith(players[first[1]] + " ") and first[2] not in line["en"]
+    from firmware import lang as device
+
+    assert device.lang() == "en"  # the device's language as it was
 
 
 def test_a_wide_character_takes_two_columns() -> None:
@@ -212,17 +231,17 @@ def test_show_in_japanese_and_russian(log_path: Path) -> None:
     english = _ok("show", "--db", str(log_path), "random-7wd-1")
     assert _ok("show", "--db", str(log_path), "random-7wd-1", "--lang", "en") == english
     japanese = _ok("show", "--db", str(log_path), "random-7wd-1", "--lang", "ja")
-    verb, who, card = record["events"][0][:3]
-    first = "%s %s %s" % (
-        names.name("7wd:" + verb, "ja"),
-        record["players"][who],
-        names.name("7wd:" + card, "ja"),
-    )
-    assert first in japanese and "%s %s %s" % (verb, record["players"][who], card) in english
+    _, who, card = record["events"][0][:3]
+    player = record["players"][who]
+    row = {text: next(line for line in text.splitlines() if line.startswith("0 "))
+           for text in (english, japanese)}  # fmt: skip
+    # as the device tells it: who, what was done, the card by its name
+    assert row[japanese].split()[1] == player and names.name("7wd:" + card, "ja") in row[japanese]
+    assert row[english].split()[1] == player and device_title(card) in row[english]
     assert "コイン Ann" in japanese and card not in japanese.split()
     assert english.count("\n") == japanese.count("\n")
     russian = _ok("show", "--db", str(log_path), "random-splendor-duel-1", "--lang", "ru")
-    assert "Короны Ann" in russian and "Взять жетоны" in russian
+    assert "Короны Ann" in russian and " берёт " in russian  # took tokens, in the device's words
     # --json is data: the record's ids, whatever the language
     data = _ok("show", "--db", str(log_path), "random-7wd-1", "--json")
     assert _ok("show", "--db", str(log_path), "random-7wd-1", "--json", "--lang", "ja") == data

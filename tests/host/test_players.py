@@ -146,6 +146,17 @@ def test_roster_is_bounded_and_drawable(tmp_path: Path) -> None:
     assert len(names) == (players.ROSTER_BYTES - 5) // 5 + 1  # "Ann", then "P00".. (5 B)
 
 
+def test_roster_sends_the_scripts_the_device_spells(tmp_path: Path) -> None:
+    """docs/sync.md, "What is sent": a name goes when the device draws every letter of
+    it: printable ASCII, or its letter picker's Cyrillic or katakana; Zoë (ë), 花子
+    (kanji) and はなこ (hiragana) stay on the PC."""
+    pairs = [("Кира", "Ann"), ("Zoë", "Ann"), ("花子", "Ann"), ("ハナコ", "Ann"), ("はなこ", "Ann")]
+    games = [made("s%d" % i, pair, (1, 0), 0) for i, pair in enumerate(pairs)]
+    store_made(tmp_path / "log.sqlite3", games)
+    with Log.open(tmp_path / "log.sqlite3") as log:
+        assert sorted(players.roster(log)) == sorted(["Ann", "Кира", "ハナコ"])
+
+
 def test_upgrade_from_version_2_keeps_the_games(tmp_path: Path) -> None:
     path = tmp_path / "v2.sqlite3"
     e = prepare(played("7wd", 1, players=["Ann", "Bob"]))

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from loghelp import played
+from loghelp import bgstats_plays, played
 from test_cli_log import assert_refused, lines, ok, run
 
 from duelkeeper import schema, stats
@@ -160,7 +160,7 @@ def test_exports_mark_score_only(log_db: Path) -> None:
     assert by[("random-7wd-1", "0")]["score_only"] == "0"
     plays = {
         p["sourcePlayId"]: p
-        for p in json.loads(ok("export", "--db", str(log_db), "--format", "bgstats"))
+        for p in bgstats_plays(ok("export", "--db", str(log_db), "--format", "bgstats"))
     }
     assert "score only" in plays["q-1"]["comments"].splitlines()[0]
     assert [p["score"] for p in plays["q-1"]["players"]] == [50, 35]
@@ -169,7 +169,7 @@ def test_exports_mark_score_only(log_db: Path) -> None:
     assert "score only" not in plays["random-7wd-1"]["comments"]
     root = ET.fromstring(ok("export", "--db", str(log_db), "--format", "bgg"))
     xml = {p.find("comments").text.split()[2].rstrip(":"): p for p in root}  # type: ignore[union-attr]
-    assert [p.get("score") for p in xml["q-2"].iter("player")] == ["", ""]
+    assert [p.get("score") for p in xml["q-2"].iter("player")] == [None, None]  # not empty
     assert [p.get("score") for p in xml["q-1"].iter("player")] == ["50", "35"]
     again = ok("export", "--db", str(log_db), "--format", "jsonl")
     assert json.loads(again.splitlines()[0]) == COUNTED  # the record as entered

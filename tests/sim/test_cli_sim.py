@@ -146,3 +146,31 @@ def test_the_emulated_boards_buttons_are_the_boards_own() -> None:
 
     for name, wiring in BOARDS.items():
         assert letters(wiring) == board_profile(name)[2], name
+
+
+@pytest.mark.parametrize("runtime", ["cpython", "micropython"])
+def test_a_game_in_the_simulator_is_dated_by_its_clock(tmp_path: Path, runtime: str) -> None:
+    """The simulator's board has a clock set to the PC's local time, as a sync sets a
+    board's RTC: a game played there is stamped as a board's is (docs/record-dates.md)."""
+    from datetime import datetime, timedelta
+
+    from duelkeeper.repo import ROOT
+    from duelkeeper.sim.shims import install
+
+    flash = tmp_path / "flash"
+    before = datetime.now().replace(microsecond=0)
+    script = tmp_path / "quick.txt"  # a quick score; A on its sheet files it
+    script.write_text((ROOT / "docs" / "screenshots" / "quick.txt").read_text() + "a\nwait 200\n")
+    assert (
+        main(["sim", "--runtime", runtime, "--storage", str(flash), "--script", str(script)]) == 0
+    )
+    after = datetime.now()
+    install()
+    from firmware.storage import Storage
+
+    stored = Storage(str(flash))
+    (game_id,) = stored.unsynced()
+    meta = stored.read(game_id)["meta"]  # type: ignore[index]
+    for key in ("started", "ended"):
+        when = datetime.fromisoformat(meta[key])
+        assert before - timedelta(seconds=2) <= when <= after + timedelta(seconds=2), meta

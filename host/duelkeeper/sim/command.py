@@ -122,6 +122,7 @@ def _device(options: Options) -> Device | Rp2Device:
         size=(width, height),
         buttons=buttons,
         source=options.source,
+        clock=True,  # its games dated, as a board's by its RTC
     )
 
 

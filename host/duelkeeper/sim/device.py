@@ -19,6 +19,7 @@ import os
 import subprocess
 import sys
 from collections.abc import Callable
+from datetime import datetime
 from pathlib import Path
 from typing import Any, NamedTuple, Protocol
 
@@ -127,7 +128,11 @@ class Device(Closing):
     .mpy files, or of the sources with ``source=True``). ``prelude`` runs in the VM
     before the firmware boots and returns the heap bytes it holds, kept as ``padded``:
     the heap benchmarks set up the heap's layout with it (duelkeeper_dev.heaplayout) and
-    take those bytes off their figures.
+    take those bytes off their figures. With ``clock``
+    (``duelkeeper sim``), the board's RTC is set to the PC's local time at each boot, as
+    a sync sets a board's: its games are dated (docs/record-dates.md); the tests and the
+    bench leave it unset, as a board fresh from power on, so that their figures and
+    records stay as they were.
     """
 
     settle_ms = 500  # idle time after a script, for the last refresh to happen
@@ -142,6 +147,7 @@ class Device(Closing):
         code: Path | None = None,
         source: bool = False,
         prelude: Callable[[mpvm.Session], int] | None = None,
+        clock: bool = False,
     ) -> None:
         if runtime not in RUNTIMES:
             raise DuelkeeperError(f"unknown runtime {runtime!r} ({', '.join(RUNTIMES)})")
@@ -156,6 +162,7 @@ class Device(Closing):
             code = cached_build(mpy=not source)
         self.code = code
         self.prelude = prelude
+        self.clock = clock
         self.padded = 0
         self._session: Any = None
         self.now = 0
@@ -172,6 +179,8 @@ class Device(Closing):
             assert self.code is not None
             files = {f"/lib/{name}": self.code / name for name in PACKAGES}
             files["/lib/simdev.py"] = VMSIDE / "simdev.py"
+            if self.clock:  # the VM has no machine module: the board's RTC, in Python
+                files["/lib/machine.py"] = VMSIDE / "machine.py"
             self._session = mpvm.Session(files, mirror=(FLASH, self.storage))
             root = FLASH
             if self.prelude is not None:
@@ -180,9 +189,10 @@ class Device(Closing):
             self._session = _CPython()
             root = str(self.storage.resolve())
         width, height = self.size
+        now = datetime.now().timetuple()[:6] if self.clock else None
         self.call(
-            "import simdev\nsimdev.boot(%r, %d, %d, %r, %r)"
-            % (self.board, width, height, self.buttons, root)
+            "import simdev\nsimdev.boot(%r, %d, %d, %r, %r, %r)"
+            % (self.board, width, height, self.buttons, root, now)
         )
         w, h, _ = self.call("_value = simdev.geometry()").value
         self.geometry = Geometry(w, h)

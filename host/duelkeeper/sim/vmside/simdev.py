@@ -23,9 +23,15 @@ _seen = 0  # refreshes seen so far
 _fulls = 0  # full refreshes seen so far
 
 
-def boot(board_name: str, width: int, height: int, buttons: str, root: str) -> None:
-    """Open the board module as firmware/main.py would, then start the App over ``root``."""
+def boot(
+    board_name: str, width: int, height: int, buttons: str, root: str, clock: "Any" = None
+) -> None:
+    """Open the board module as firmware/main.py would, then start the App over ``root``;
+    ``clock``: the PC's local time (year, month, day, hours, minutes, seconds), set on the
+    board's RTC first, as a sync sets a board's (firmware/rtc.py): its games are dated."""
     global app, board, _seen, _fulls
+    if clock is not None:
+        __import__("firmware.rtc", None, None, ("set_clock",)).set_clock(tuple(clock))
     module: Any = __import__("boards." + board_name, None, None, ("open",))
     if board_name == "sim":
         module.WIDTH = width
