@@ -1,6 +1,6 @@
 """The simulated board: no hardware, a display that records what it shows.
 
-Runs in the MicroPython VM and under CPython (with host/duelkeeper/sim/shims); it imports
+Runs in the MicroPython VM and under CPython (with host/duelkeeper/shims); it imports
 only ``framebuf``. The simulator sets the module's settings *before* ``open()``:
 
 * ``WIDTH``, ``HEIGHT``: the panel size, 296 x 128 (the 2.9" boards) or 250 x 122

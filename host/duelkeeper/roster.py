@@ -16,7 +16,7 @@ from duelcore.record import name_ok
 from duelkeeper import players
 from duelkeeper.device import Device, DeviceError
 from duelkeeper.errors import DuelkeeperError, shown_quote
-from duelkeeper.log import Log
+from duelkeeper.log import UNNAMED, Log
 from duelkeeper.textable import shown
 
 
@@ -82,7 +82,8 @@ def exchange(device: Device, log: Log) -> Exchange:
     with log.transaction():
         learned = [players.learn(log, name) for name in new]
     names = players.roster(log)
-    renamed = {n: log.player(n) for n in held + new if log.player(n) != n}
+    # a seat's placeholder (Player 2) is nobody's name: the log renames no one to it
+    renamed = {n: log.player(n) for n in held + new if log.player(n) not in (n, UNNAMED)}
     reply = device.lines("sync.roster(%r, %r)" % (tuple(names), renamed))
     if reply != [b"ROSTER %d" % len(names)]:
         raise DuelkeeperError("the device did not confirm the roster: %s" % shown_quote(reply[:2]))

@@ -1,8 +1,8 @@
 """Events told as the device tells them, for ``show`` and the report's timelines.
 
 The words are the device's own code, not a copy: each game's tracking screen's
-``describe()`` (firmware/screens/track7.py, tracksd.py, trackad.py; firmware/notices.py
-and screens/wordsd.py behind them), run here under CPython with the simulator's shims, as
+``describe()`` (firmware/games/<core>/track.py, found through firmware/gamelist.py's
+``tracking``; firmware/notices.py and the games' words behind them), run here under CPython with the MicroPython shims (duelkeeper.shims), as
 the simulator runs it. So a Splendor card is ``Red II 2* privilege`` and an Antike move
 ``Ann moved 6 steps: 1 marble``, as on the device's status line, never ``2r3`` or
 ``rondel Ann 6 {}``.
@@ -26,19 +26,18 @@ from duelcore import Match
 from duelkeeper import names
 from duelkeeper.repo import ROOT
 
-SCREENS = {"7wd": "track7", "splendor-duel": "tracksd", "antike-duellum": "trackad"}
-
 
 @functools.cache
 def _screen(game: str) -> Any:
     """The tracking screen's class of ``game``, imported as the simulator imports it."""
-    from duelkeeper.sim.shims import install
+    from duelkeeper.shims import install
 
     install()
     if str(ROOT) not in sys.path:
         sys.path.insert(0, str(ROOT))
-    module = __import__("firmware.screens." + SCREENS[game], None, None, ("Screen",))
-    return module.Screen
+    from firmware.gamelist import tracking
+
+    return tracking(game)
 
 
 @functools.cache

@@ -31,7 +31,7 @@ from duelcore.engine import game_class
 from duelcore.games import GAMES
 from duelkeeper.randomgame import random_record
 from duelkeeper.repo import ROOT
-from duelkeeper.sim.shims import install
+from duelkeeper.shims import install
 
 SEEDS = 4  # random games of each kind the journals are cut from
 HANG_SECONDS = 10  # a resume() that takes longer counts as a hang

@@ -7,7 +7,7 @@ from typing import Any
 
 from duelkeeper import mpvm
 from duelkeeper.repo import ROOT
-from duelkeeper.sim.shims import install
+from duelkeeper.shims import install
 
 install()
 if str(ROOT) not in sys.path:  # firmware/ and boards/ sit at the top of the checkout

@@ -28,7 +28,7 @@ from duelkeeper import romfs
 from duelkeeper.repo import ROOT
 from duelkeeper.rp2 import flashimage
 from duelkeeper.rp2.board import EmulatedBoard
-from duelkeeper.sim.shims import install as install_shims
+from duelkeeper.shims import install as install_shims
 from duelkeeper_dev.tablegame import splendor_record, table_record
 
 BOARD = "pico_inky_pack"

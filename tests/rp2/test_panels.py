@@ -384,7 +384,7 @@ def drawn(fb: Any, width: int, height: int, seed: int) -> list[list[int]]:
 
 @pytest.mark.parametrize("flip", [False, True])
 def test_uc8151_driver_frames_match_the_model(flip: bool) -> None:
-    from duelkeeper.sim.shims import install
+    from duelkeeper.shims import install
 
     install()
     import machine  # the shims' (install() put them first on sys.path)
@@ -420,7 +420,7 @@ def test_uc8151_driver_frames_match_the_model(flip: bool) -> None:
 
 
 def test_ssd1680_driver_frames_match_the_model() -> None:
-    from duelkeeper.sim.shims import install
+    from duelkeeper.shims import install
 
     install()
     import machine

@@ -5,7 +5,7 @@ import sys
 import pytest
 
 from duelkeeper.repo import ROOT
-from duelkeeper.sim.shims import install
+from duelkeeper.shims import install
 from duelkeeper_dev.autoplay import jump, path
 
 

@@ -155,7 +155,7 @@ def test_a_game_in_the_simulator_is_dated_by_its_clock(tmp_path: Path, runtime: 
     from datetime import datetime, timedelta
 
     from duelkeeper.repo import ROOT
-    from duelkeeper.sim.shims import install
+    from duelkeeper.shims import install
 
     flash = tmp_path / "flash"
     before = datetime.now().replace(microsecond=0)

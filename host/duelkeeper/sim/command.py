@@ -134,7 +134,7 @@ def set_lang(storage: Path, target: str, lang: str) -> None:
             "--lang sets the simulator's flash folder; on --target rp2, `duelkeeper deploy "
             "--lang %s` sets it through the emulated board's USB" % shlex.quote(lang)
         )
-    from duelkeeper.sim.shims import install
+    from duelkeeper.shims import install
 
     install()
     if str(ROOT) not in sys.path:

@@ -7,7 +7,7 @@ Two runtimes speak the same line protocol (host/duelkeeper/mpvm/run.mjs ``--serv
   (exactly what ships), or as sources with ``source=True``. The flash is the VM's RAM
   filesystem at /flash, loaded from the storage folder at start and written back to it
   after every call.
-* ``cpython``: a CPython process with the MicroPython shims (sim/shims) first on its
+* ``cpython``: a CPython process with the MicroPython shims (duelkeeper/shims) first on its
   path, running the checkout's sources; the storage folder is the flash itself.
 
 Each tick is one top-level call (``simdev.step``), so the VM's garbage collector runs
@@ -31,7 +31,7 @@ from duelkeeper.repo import CORE, ROOT
 from duelkeeper.sim import script
 
 VMSIDE = Path(__file__).with_name("vmside")
-SHIMS = Path(__file__).with_name("shims")
+SHIMS = Path(__file__).parents[1] / "shims"
 RUNTIMES = ("micropython", "cpython")
 FLASH = "/flash"  # the storage folder inside the VM
 

@@ -22,7 +22,7 @@ from duelcore import Match
 from duelkeeper.errors import DuelkeeperError
 from duelkeeper.randomgame import random_record, random_setup
 from duelkeeper.repo import ROOT
-from duelkeeper.sim.shims import install
+from duelkeeper.shims import install
 
 KINDS = ("7wd", "splendor-duel", "antike-duellum")
 NAMES = ("Ann", "Bob", "Cleo", "Dev")
