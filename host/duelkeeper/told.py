@@ -2,10 +2,10 @@
 
 The words are the device's own code, not a copy: each game's tracking screen's
 ``describe()`` (firmware/games/<core>/track.py, found through firmware/gamelist.py's
-``tracking``; firmware/notices.py and the games' words behind them), run here under CPython with the MicroPython shims (duelkeeper.shims), as
-the simulator runs it. So a Splendor card is ``Red II 2* privilege`` and an Antike move
-``Ann moved 6 steps: 1 marble``, as on the device's status line, never ``2r3`` or
-``rondel Ann 6 {}``.
+``tracking``; firmware/notices.py and the games' words behind them), run here under
+CPython with the MicroPython shims (duelkeeper.shims), as the simulator runs it.
+So a Splendor card is ``Red II 2* privilege`` and an Antike move ``Ann moved 6 steps:
+1 marble``, as on the device's status line, never ``2r3`` or ``rondel Ann 6 {}``.
 
 The device reads another language's words from its catalog file, whose letters are its
 fonts' glyph numbers (firmware/lookup.py); here they are read from the tables that
