@@ -69,6 +69,9 @@ make -C "$MP/ports/rp2" -j2 BOARD=$BOARD \
     CMAKE_ARGS="-DMICROPY_BOARD=$BOARD -DMICROPY_BOARD_DIR=$MP/ports/rp2/boards/$BOARD -DPICO_NO_PICOTOOL=1" \
     >"$SCRATCH/rp2.log"
 BIN="$MP/ports/rp2/build-$BOARD/firmware.bin"
+# The ROMFS partition starts at 312 KiB (mpconfigboard.h): a firmware past it is no build.
+SIZE=$(stat -c %s "$BIN")
+[ "$SIZE" -le $((312 * 1024)) ] || { echo "$BIN: $SIZE bytes, over 312 KiB" >&2; exit 1; }
 python3 "$MP/tools/uf2conv.py" -b 0x10000000 -f 0xe48bff56 -c -o "$OUT/duelkeeper-base.uf2" "$BIN" \
     >/dev/null
 

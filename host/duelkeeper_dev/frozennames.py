@@ -7,7 +7,7 @@ heap, a pool twice the size of the last whenever one fills, and every other stri
 constant (a longer one, or one in a constant tuple) becomes a 16-byte object, unless
 the firmware already holds that text as one of its own names: then the import points at
 it. So the base firmware freezes one module listing the program's names, its string
-constants (up to 255 bytes, a name's limit), and each module's dotted name and the path
+constants (up to ``LONGEST`` bytes), and each module's dotted name and the path
 it is imported from (``__file__``), which the import interns, text and all, in the heap.
 tools/build_firmware.sh writes it with ``python -m duelkeeper_dev.frozennames FILE`` from
 the program it is built beside. A name added later costs what it did before: a place in
@@ -19,7 +19,11 @@ import sys
 from duelkeeper import romfs
 from duelkeeper.files import write_atomic
 
-LONGEST = 255  # a name's length is one byte on the port (MICROPY_QSTR_BYTES_IN_LEN)
+# The longest text frozen. A name may be 255 bytes (its length is one byte on the port),
+# but a longer text frozen costs the firmware its bytes and some 10 more while it saves the
+# heap one 16-byte string object: the texts over 56 bytes (24, about 2 KB of firmware)
+# stay out, so the firmware fits below its ROMFS partition (docs/rp2.md, "The firmware").
+LONGEST = 56
 ROM = "/rom/"  # where the program's modules are imported from (its __file__)
 _STR, _BYTES, _TUPLE = 5, 6, 10  # MP_PERSISTENT_OBJ_* kinds of a constant (py/persistentcode.h)
 
