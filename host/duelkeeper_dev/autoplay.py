@@ -377,6 +377,34 @@ class Autoplayer:
             out.append(gesture)
         return out[::-1]
 
+    # -- corrections -------------------------------------------------------------------
+
+    def correct(self, ev: list[Any]) -> None:
+        """A correction (7WD ``coins``, Splendor ``tokens``, Antike ``resources`` of one
+        thing) from a game's tracking screen: C, the row of what is corrected (as the
+        list's reader moves), A, the amount by the fewest gestures from 0 as the running
+        value shows it (count_path: UP/DOWN 1, long 5, C 10, long C -10), A."""
+        if not self.device.view()["screen"].endswith(".track"):
+            raise AutoplayError("a correction starts from the tracking screen")
+        verb, p, arg = ev
+        key, n = next(iter(arg.items())) if isinstance(arg, dict) else (None, arg)
+        self.press("c")
+        v = self.view()
+        for k, e in enumerate(v["events"]):
+            if e and e[0] == verb and e[1] == p and (key is None or key in e[2]):
+                if self.reader:
+                    for gesture in read_path(v["i"], k, None if self.three else v["groups"]):
+                        self.press(gesture)
+                else:
+                    self.goto(v, k)
+                self.press("a")
+                break
+        else:
+            raise AutoplayError(f"{ev} is not offered: {v['labels']}")
+        for gesture in self.count_path(0, n, -99, 99, None):
+            self.press(gesture)
+        self.press("a")
+
     # -- events ------------------------------------------------------------------------
 
     def event(self, ev: list[Any]) -> None:
