@@ -118,6 +118,8 @@ def view() -> str:
         "at",
         "p",
         "alphabet",
+        "told",
+        "fixes",
     ):
         v = getattr(s, name, None)
         if name == "labels" and v is not None:  # a row kept as its place in the catalog
