@@ -120,11 +120,8 @@ def describe(event: list, players: list, game: str = _AD) -> str:
         return "%s %s %s" % (who, name(game, verb), args(event, 2, game))
     at += len(verb) + 2
     past = _PAST[at : _PAST.find("|", at)]
-    if not past:  # a correction: what changed, signed, in so many words (``Ann +8 marble``)
-        arg = event[2] if len(event) > 2 else None
-        if isinstance(arg, dict) and game == _AD:
-            return "%s %s" % (who, pay(arg, False, True))
-        return "%s %s" % (who, args(event, 2, game))
+    if not past:  # Antike's correction (Splendor's: its words.py), signed: ``Ann +8 marble``
+        return "%s %s" % (who, pay(event[2], False, True))
     end = past[-1]
     if end == ".":
         return tr(past[:-1]) % who

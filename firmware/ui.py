@@ -199,11 +199,17 @@ def columns(c: Canvas, names: list, y: int, turn: int) -> int:
 
 
 def corrections(
-    who: str, p: int, names: tuple, counted: tuple, held: bytearray, verb: str, labels: list,
+    who: str,
+    p: int,
+    names: tuple,
+    counted: tuple,
+    held: bytearray,
+    verb: str,
+    labels: list,
     events: list,
 ) -> None:
     """The C menu's corrections for player p, a row per name with its count held
-    (``Ann: 3 green``), each a correction of one that screens/fix.py scales.
+    (``Ann: 3 green``), each a correction of one that more.Fix scales.
 
     For the games whose correction verb takes {name: n} (Splendor's tokens, Antike's
     resources). ``counted``: each name's words for a count (lang.count: ``3 монеты``).

@@ -37,8 +37,7 @@ class Screen(Menu):
             self.app.play(self.events[i])
 
     def more(self, i: int) -> None:
-        app = self.app
-        if app.undone:
-            app.push(more.Screen(app))
+        if self.app.undone:
+            self.app.push(more.Screen(self.app))
         else:
-            super().more(i)
+            Menu.more(self, i)

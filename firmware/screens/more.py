@@ -6,17 +6,18 @@ until another event is played (App.undone); after each the menu opens again on i
 whatever the event opened (a choice, the turn's menu), so a redo is one press an event.
 
 Corrections are the records' own correction events (7 Wonders Duel ``coins``, Splendor
-Duel ``tokens``, Antike Duellum ``resources``), a row per player and thing counted
-(``Ann: 3 green``), each game's tracking screen's ``corrections()``, so this menu
-carries no game's words; A opens the amount (screens/fix.py), which plays one event.
-Without a redo the menu opens on player 1's corrections, on the tracking screen's
-``fix`` row (Splendor: green, the middle gem); the score so far is a row above.
+Duel ``tokens``, Antike Duellum ``resources``, any whole amount), a row per player and
+thing counted (``Ann: 3 green``: each game's tracking screen's ``corrections()``, so
+this menu carries no game's words). Without a redo the menu opens on player 1's, on the
+tracking screen's ``fix`` row (Splendor: green, the middle gem); the score so far is a
+row above. A opens the amount (``Fix``), which plays one event; the menu then opens
+again on the same row.
 """
 
 from micropython import const
 
-from ..lang import tr
-from . import fix, sheet
+from ..lang import tr, word
+from . import sheet
 from .menu import Menu
 
 _TYPE_CHECKING = const(0)  # annotations only: the compiler drops the block
@@ -62,10 +63,10 @@ class Screen(Menu):
         app = self.app
         ev = self.events[i]
         if ev is not None:  # a correction: its amount
-            app.push(fix.Screen(app, self.labels[i], ev, i - self.fixes, Screen))
+            app.push(Fix(app, self.labels[i], ev, i - self.fixes))
             return
         if i < self.redo:
-            if app.play(app.undone[-1]) and app.undone and not app.stack[0].over:
+            if app.play(app.undone[-1]) and app.undone:
                 app.push(Screen(app))  # on the next to redo, over what the event opened
             return
         n = len(self.labels)
@@ -94,3 +95,42 @@ class Screen(Menu):
             self.app.abandon()
         else:
             self.app.back_to(1)
+
+
+class Fix(Menu):
+    """A correction by amount: what is corrected in the title, the amounts from +20 down
+    to -20 as a list, the cursor on 0. UP/DOWN change it by one, a long UP/DOWN goes to
+    the next five, C adds ten; A plays it as one correction event and the C menu opens
+    again on the same row; A at 0, or B, goes back to it. On three buttons a tap of A or
+    C is -1 / +1, a held C +10, a held A plays it (the hints say so)."""
+
+    in_game = True
+    hints = word("A apply  B back  C +10")
+
+    def __init__(self, app: "App", title: str, unit: list, at: int) -> None:
+        """``unit``: the correction of one (``["tokens", 0, {"green": 1}]``); ``at``: its
+        place among the C menu's corrections."""
+        self.unit = unit
+        self.at = at
+        labels = ["%+d" % (20 - k) for k in range(41)]
+        super().__init__(app, title, labels, 20, list(range(0, 41, 5)))
+        if app.buttons.three:  # a tap of A or C is -1 / +1 (firmware/buttons.py)
+            self.hints = tr(word("tap -1/+1  hold A apply  hold C +10"))
+
+    def more(self, i: int) -> None:
+        self.i = max(0, i - 10)  # C: ten more
+        self.app.redraw()
+
+    def pick(self, i: int) -> None:
+        app = self.app
+        n = 20 - i
+        if not n:
+            app.pop()
+            return
+        verb, p, arg = self.unit
+        what: "int | dict" = n
+        if isinstance(arg, dict):  # its one thing's amount
+            for k in arg:
+                what = {k: n}
+        if app.play([verb, p, what]) and len(app.stack) == 1:
+            app.push(Screen(app, self.at))

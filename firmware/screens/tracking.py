@@ -14,7 +14,7 @@ quick score's menu ask of ``app.stack[0]``:
 - ``rows(result)``: the score sheet's rows, ``(label, player 0, player 1)``, and the label
   of the row that decided the game (drawn in black);
 - ``corrections(p, labels, events)``: the C menu's corrections for player p, appended: a
-  row per thing counted, each a correction of one that screens/fix.py scales; ``fix``:
+  row per thing counted, each a correction of one that more.Fix scales; ``fix``:
   the row among player 1's that the C menu opens on;
 - ``status()``: the bottom line when there is no notice;
 - ``pending()``: the screen for the pending choice (a ``choice.Screen``, or a picker);

@@ -42,9 +42,7 @@ def _corrected(storage: Path, ev: list[Any], runtime: str = "cpython", **kw: Any
         return len(ap.steps) - before, v, d.last.events
 
 
-@pytest.mark.parametrize(
-    ("record", "ev", "told", "want"), _CASES, ids=[str(c[1]) for c in _CASES]
-)
+@pytest.mark.parametrize(("record", "ev", "told", "want"), _CASES, ids=[str(c[1]) for c in _CASES])
 def test_a_correction_is_a_few_presses_and_one_event(
     tmp_path: Path, record: dict, ev: list, told: str, want: int
 ) -> None:
@@ -85,9 +83,10 @@ def test_three_buttons_correct_by_taps_and_holds(tmp_path: Path, k: int) -> None
         ap.press("c")
         v = d.view()
         ap.pick(v, v["fixes"] + (0 if ev[0] == "coins" else 2 if ev[0] == "tokens" else 0))
-        assert d.view()["screen"] == "fix"
+        v = d.view()
+        assert v["class"] == "Fix" and v["labels"][v["i"]] == "+0"
         before = len(ap.steps)
-        for gesture in ap.count_path(0, next(iter(ev[2].values())) if k else ev[2], -99, 99, None):
+        for gesture in ap.amount_path(v, next(iter(ev[2].values())) if k else ev[2]):
             ap.press(gesture)
         ap.press("a")
         assert len(ap.steps) - before <= 4
@@ -95,11 +94,11 @@ def test_three_buttons_correct_by_taps_and_holds(tmp_path: Path, k: int) -> None
         assert d.last.events == 4 and d.view()["notice"] == told
     with apphelp.device(tmp_path, buttons="abc") as d:
         code = (
-            "import json\nimport firmware.screens.fix as _f\n"
-            "_value = json.dumps(_f.Screen(simdev.app, 'x', ['coins', 0, 1], 0, None).hints)\n"
-            "del _f"
+            "import json\nimport firmware.screens.more as _m\n"
+            "_value = json.dumps(_m.Fix(simdev.app, 'x', ['coins', 0, 1], 0).hints)\n"
+            "del _m"
         )
-        assert d.call(code).value == "hold A apply  B back  hold C +10"
+        assert d.call(code).value == "tap -1/+1  hold A apply  hold C +10"
 
 
 def test_a_correction_on_micropython(tmp_path: Path) -> None:

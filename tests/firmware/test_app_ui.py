@@ -74,12 +74,13 @@ def test_corrections_undo_and_the_score_so_far(tmp_path: Path) -> None:
         ap.press("down")
         ap.press("a")  # Bob's coins: the amount, from 0
         v = d.view()
-        assert (v["screen"], v["n"], v["told"]) == ("fix", 0, "")
-        ap.press("a")  # nothing set: nothing played, said so
-        assert d.last.events == 3 and d.view()["notice"] == "Set the amount first"
+        assert (v["class"], v["title"], v["labels"][v["i"]]) == ("Fix", "Bob: coins 6", "+0")
+        ap.press("a")  # nothing set: nothing played, back to the menu
+        assert d.last.events == 3 and d.view()["class"] == "Screen"
+        ap.press("a")
         ap.press("up")
         ap.press("up")
-        assert d.view()["told"] == "Bob coins +2"  # the notice it will give, as it is set
+        assert d.view()["labels"][d.view()["i"]] == "+2"  # the running value, selected
         ap.press("a")
         assert d.last.events == 4
         v = d.view()  # the C menu again, on the same row, Bob's coins counted again
@@ -162,7 +163,6 @@ def test_a_correction_under_a_redo_keeps_the_menu_on_its_row(tmp_path: Path) -> 
         v = d.view()
         assert d.last.events == 4 and v["labels"][0] == "Score so far"
         assert v["labels"][v["i"]].startswith("Ann: coins")
-
 
 
 def test_nothing_allocated_per_idle_tick_little_per_scroll(tmp_path: Path) -> None:

@@ -486,7 +486,8 @@ def test_russian_notices_agree_in_case_and_number() -> None:
     )
     labels: list = []
     held = bytearray((2, 5))
-    ui.corrections("А", 0, ("coins", "marble"), (notices.PAID[3], notices.PAID[0]), held, "x", labels, [])
+    forms = (notices.PAID[3], notices.PAID[0])
+    ui.corrections("А", 0, ("coins", "marble"), forms, held, "x", labels, [])
     assert [ru(t) for t in labels] == ["А: 2 монеты", "А: 5 мрамора"]
     # a correction's notice carries its sign, the noun agreeing with the number
     fixed = notices.describe(["resources", 0, {"marble": 8}], ["А", "В"])

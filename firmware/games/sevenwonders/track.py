@@ -124,7 +124,7 @@ class Screen(Tracking):
         return tr(_PAST[VERBS.index(verb)]) % (who, thing("7wd", event[2]))
 
     def corrections(self, p: int, labels: list, events: list) -> None:
-        """The C menu's correction for player p: their coins, by amount (screens/fix.py)."""
+        """The C menu's correction for player p: their coins, by amount (more.Fix)."""
         labels.append(tr("%s: coins %d") % (self.app.players()[p], self.coins[p]))
         events.append(["coins", p, 1])
 

@@ -120,6 +120,7 @@ def view() -> str:
         "alphabet",
         "told",
         "fixes",
+        "title",
     ):
         v = getattr(s, name, None)
         if name == "labels" and v is not None:  # a row kept as its place in the catalog
