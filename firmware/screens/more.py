@@ -128,7 +128,7 @@ class Fix(Menu):
             app.pop()
             return
         verb, p, arg = self.unit
-        what: "int | dict" = n
+        what: int | dict = n
         if isinstance(arg, dict):  # its one thing's amount
             for k in arg:
                 what = {k: n}
