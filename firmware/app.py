@@ -300,7 +300,8 @@ class App:
         self.redraw()
 
     def undo(self) -> None:
-        """Take back the last event (journal first), back on the tracking screen."""
+        """Take back the last event (journal first), back on the tracking screen, or on
+        the choice the rules ask for again (a choice's answer undone reopens it)."""
         self.asked = False
         m = self.match
         if m is None or not m.played:
@@ -316,6 +317,9 @@ class App:
             self.undone.append(last)  # the C menu offers it back first
             self.notice = tr("Undone: %s") % self.stack[0].describe(last)
         self._game()
+        track = self.stack[0]
+        if m is not None and track.asks is not None:
+            self.push(track.pending())
 
     def sheet(self) -> None:
         """The score sheet, at once (a new screen: a full refresh)."""

@@ -86,9 +86,10 @@ def steps(n: int) -> str:
     return count(n, word("%d step|%d steps"))
 
 
-def pay(counts: dict, short: bool = False) -> str:
+def pay(counts: dict, short: bool = False, sign: bool = False) -> str:
     """A payment ``{"marble": 1, "coins": 2}`` as ``1 marble 2 coins`` (``free``: none);
-    ``short``: ``1M 2C``, the letters of Antike's tracking screen."""
+    ``short``: ``1M 2C``, the letters of Antike's tracking screen; ``sign``: ``+8
+    marble``, as a correction says."""
     out = []
     letters = tr("MIGC") if short else ""
     i = 0
@@ -97,7 +98,7 @@ def pay(counts: dict, short: bool = False) -> str:
         if short and n:
             out.append("%d%s" % (n, letters[i]))
         elif n:
-            out.append(count(n, PAID[i]))
+            out.append(count(n, PAID[i], sign))
         i += 1
     return " ".join(out) if out else tr("free")
 
@@ -119,8 +120,8 @@ def describe(event: list, players: list, game: str = _AD) -> str:
         return "%s %s %s" % (who, name(game, verb), args(event, 2, game))
     at += len(verb) + 2
     past = _PAST[at : _PAST.find("|", at)]
-    if not past:  # a correction: what changed, in so many words
-        return "%s %s" % (who, args(event, 2, game))
+    if not past:  # Antike's correction (Splendor's: its words.py), signed: ``Ann +8 marble``
+        return "%s %s" % (who, pay(event[2], False, True))
     end = past[-1]
     if end == ".":
         return tr(past[:-1]) % who

@@ -199,14 +199,21 @@ def columns(c: Canvas, names: list, y: int, turn: int) -> int:
 
 
 def corrections(
-    who: str, p: int, names: tuple, counted: tuple, verb: str, labels: list, events: list
+    who: str,
+    p: int,
+    names: tuple,
+    counted: tuple,
+    held: bytearray,
+    verb: str,
+    labels: list,
+    events: list,
 ) -> None:
-    """The C menu's corrections for player p: one unit of each name more or less.
+    """The C menu's corrections for player p, a row per name with its count held
+    (``Ann: 3 green``), each a correction of one that more.Fix scales.
 
     For the games whose correction verb takes {name: n} (Splendor's tokens, Antike's
-    resources). ``counted``: each name's words for a count (lang.count: ``+1 монета``).
+    resources). ``counted``: each name's words for a count (lang.count: ``3 монеты``).
     """
     for i in range(len(names)):
-        for n in (1, -1):
-            labels.append("%s %s" % (who, count(n, counted[i], True)))
-            events.append([verb, p, {names[i]: n}])
+        labels.append("%s: %s" % (who, count(held[i], counted[i])))
+        events.append([verb, p, {names[i]: 1}])

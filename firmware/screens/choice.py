@@ -1,11 +1,14 @@
 """A choice among legal events: a pending choice, or one card's other uses.
 
 The events come from the core's ``legal()`` (or are exactly some of them), in the order
-the caller put the likeliest first; A plays the selected one.
+the caller put the likeliest first; A plays the selected one. While events undone wait
+to be redone (App.undone: a choice's answer undone reopens the choice), C opens the C
+menu on its redo row, as on the tracking screen.
 """
 
 from micropython import const
 
+from . import more
 from .menu import Menu
 
 _TYPE_CHECKING = const(0)  # annotations only: the compiler drops the block
@@ -32,3 +35,9 @@ class Screen(Menu):
     def pick(self, i: int) -> None:
         if self.events:
             self.app.play(self.events[i])
+
+    def more(self, i: int) -> None:
+        if self.app.undone:
+            self.app.push(more.Screen(self.app))
+        else:
+            Menu.more(self, i)

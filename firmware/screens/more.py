@@ -1,18 +1,22 @@
 """The C menu during a game: redo, the score so far, corrections, ending the game.
 
-After an undo its first item plays the undone event again ("Redo: ..."), one a press,
-the latest undone first, until another event is played (App.undone).
+After an undo its first item plays the undone events again (``Redo``, the event on the
+line under the list: a row of it would not fit), one a press, the latest undone first,
+until another event is played (App.undone); after each the menu opens again on it, over
+whatever the event opened (a choice, the turn's menu), so a redo is one press an event.
 
 Corrections are the records' own correction events (7 Wonders Duel ``coins``, Splendor
-Duel ``tokens``, Antike Duellum ``resources``), one unit a press, each journalled and
-undoable like any event; the game's tracking screen lists them (``corrections()``), so
-this menu carries no game's words. After one the menu opens again on the same row (the
-same menu, nothing built again), so several cost a press each; B returns to the game.
+Duel ``tokens``, Antike Duellum ``resources``, any whole amount), a row per player and
+thing counted (``Ann: 3 green``: each game's tracking screen's ``corrections()``, so
+this menu carries no game's words). Without a redo the menu opens on player 1's, on the
+tracking screen's ``fix`` row (Splendor: green, the middle gem); the score so far is a
+row above. A opens the amount (``Fix``), which plays one event; the menu then opens
+again on the same row.
 """
 
 from micropython import const
 
-from ..lang import tr
+from ..lang import tr, word
 from . import sheet
 from .menu import Menu
 
@@ -24,18 +28,21 @@ if _TYPE_CHECKING:
 class Screen(Menu):
     in_game = True
 
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: "App", at: int = -1) -> None:
+        """``at``: the correction whose row the cursor opens on (-1: the likeliest)."""
         track = app.stack[0]
         labels = []
         events: list = []
         undone = app.undone
         self.redo = 1 if undone else 0  # the rows before "Score so far"
         if undone:
-            labels.append(tr("Redo: %s") % track.describe(undone[-1]))
-            events.append(undone[-1])
+            labels.append(tr("Redo"))
+            events.append(None)
+            self.told = track.describe(undone[-1])  # the line under it, worded once
         groups = [0]
         labels.append(tr("Score so far"))
         events.append(None)
+        self.fixes = len(labels)  # the first correction's row
         for p in (0, 1):
             groups.append(len(labels))
             track.corrections(p, labels, events)  # the game's own, from its tracking screen
@@ -45,30 +52,22 @@ class Screen(Menu):
         labels.append(tr("Drop this game"))
         events.append(None)
         self.events = events
-        super().__init__(app, tr("More"), labels, 0, groups)
+        start = 0 if self.redo and at < 0 else self.fixes + (track.fix if at < 0 else at)
+        super().__init__(app, tr("More"), labels, start, groups)
+
+    def detail(self, i: int) -> "str | None":
+        """Under the list on the redo row: the event it plays again."""
+        return self.told if i < self.redo else None
 
     def pick(self, i: int) -> None:
         app = self.app
         ev = self.events[i]
-        if ev is not None:
-            played = app.play(ev)  # back to the game
-            if played and i >= self.redo and len(app.stack) == 1:
-                # A correction: this menu once more, on the same row. The redo row a new
-                # event leaves (App.play) names the next event undone, or goes.
-                if self.redo:
-                    undone = app.undone
-                    if undone:
-                        self.labels[0] = tr("Redo: %s") % app.stack[0].describe(undone[-1])
-                        self.events[0] = undone[-1]
-                    else:
-                        del self.labels[0]
-                        del self.events[0]
-                        groups: list = self.groups  # type: ignore[assignment]  # this menu has them
-                        for k in range(1, len(groups)):
-                            groups[k] -= 1
-                        self.redo = 0
-                        self.i = i - 1
-                app.push(self)
+        if ev is not None:  # a correction: its amount
+            app.push(Fix(app, self.labels[i], ev, i - self.fixes))
+            return
+        if i < self.redo:
+            if app.play(app.undone[-1]) and app.undone:
+                app.push(Screen(app))  # on the next to redo, over what the event opened
             return
         n = len(self.labels)
         if i < n - 2:  # the score so far: the one other item without an event
@@ -96,3 +95,42 @@ class Screen(Menu):
             self.app.abandon()
         else:
             self.app.back_to(1)
+
+
+class Fix(Menu):
+    """A correction by amount: what is corrected in the title, the amounts from +20 down
+    to -20 as a list, the cursor on 0. UP/DOWN change it by one, a long UP/DOWN goes to
+    the next five, C adds ten; A plays it as one correction event and the C menu opens
+    again on the same row; A at 0, or B, goes back to it. On three buttons a tap of A or
+    C is -1 / +1, a held C +10, a held A plays it (the hints say so)."""
+
+    in_game = True
+    hints = word("A apply  B back  C +10")
+
+    def __init__(self, app: "App", title: str, unit: list, at: int) -> None:
+        """``unit``: the correction of one (``["tokens", 0, {"green": 1}]``); ``at``: its
+        place among the C menu's corrections."""
+        self.unit = unit
+        self.at = at
+        labels = ["%+d" % (20 - k) for k in range(41)]
+        super().__init__(app, title, labels, 20, list(range(0, 41, 5)))
+        if app.buttons.three:  # a tap of A or C is -1 / +1 (firmware/buttons.py)
+            self.hints = tr(word("tap -1/+1  hold A apply  hold C +10"))
+
+    def more(self, i: int) -> None:
+        self.i = max(0, i - 10)  # C: ten more
+        self.app.redraw()
+
+    def pick(self, i: int) -> None:
+        app = self.app
+        n = 20 - i
+        if not n:
+            app.pop()
+            return
+        verb, p, arg = self.unit
+        what: int | dict = n
+        if isinstance(arg, dict):  # its one thing's amount
+            for k in arg:
+                what = {k: n}
+        if app.play([verb, p, what]) and len(app.stack) == 1:
+            app.push(Screen(app, self.at))

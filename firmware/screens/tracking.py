@@ -13,7 +13,9 @@ quick score's menu ask of ``app.stack[0]``:
   Yard``); the App words each event played, undone or asked to be undone with it;
 - ``rows(result)``: the score sheet's rows, ``(label, player 0, player 1)``, and the label
   of the row that decided the game (drawn in black);
-- ``corrections(p, labels, events)``: the C menu's corrections for player p, appended;
+- ``corrections(p, labels, events)``: the C menu's corrections for player p, appended: a
+  row per thing counted, each a correction of one that more.Fix scales; ``fix``:
+  the row among player 1's that the C menu opens on;
 - ``status()``: the bottom line when there is no notice;
 - ``pending()``: the screen for the pending choice (a ``choice.Screen``, or a picker);
 - ``turn()``: the turn's menu, which A, UP and DOWN open;
@@ -49,6 +51,7 @@ class Tracking(Base):
     in_game = True
     over = False  # the game is over: A opens the score sheet
     asks: "str | None" = None  # the pending choice's name (None: none)
+    fix = 0  # the correction the C menu opens on (more.py)
 
     # The contract's methods each game's screen defines (annotations: no heap).
     describe: "Callable[[list], str]"

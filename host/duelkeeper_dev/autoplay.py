@@ -377,6 +377,64 @@ class Autoplayer:
             out.append(gesture)
         return out[::-1]
 
+    # -- corrections -------------------------------------------------------------------
+
+    def correct(self, ev: list[Any]) -> None:
+        """A correction (7WD ``coins``, Splendor ``tokens``, Antike ``resources`` of one
+        thing) from a game's tracking screen: C, the row of what is corrected (as the
+        list's reader moves), A, the amount (amount_path), A."""
+        if not self.device.view()["screen"].endswith(".track"):
+            raise AutoplayError("a correction starts from the tracking screen")
+        verb, p, arg = ev
+        key, n = next(iter(arg.items())) if isinstance(arg, dict) else (None, arg)
+        self.press("c")
+        v = self.view()
+        for k, e in enumerate(v["events"]):
+            if e and e[0] == verb and e[1] == p and (key is None or key in e[2]):
+                if self.reader:
+                    for gesture in read_path(v["i"], k, None if self.three else v["groups"]):
+                        self.press(gesture)
+                else:
+                    self.goto(v, k)
+                self.press("a")
+                break
+        else:
+            raise AutoplayError(f"{ev} is not offered: {v['labels']}")
+        for gesture in self.amount_path(self.view(), n):
+            self.press(gesture)
+        self.press("a")
+
+    def amount_path(self, v: dict[str, Any], n: int) -> list[str]:
+        """On a correction's amounts (firmware/screens/more.py ``Fix``: a list from +20
+        down, the cursor on 0), the fewest gestures to ``n`` as the running value shows
+        it: UP/DOWN one, C ten more, and on five buttons a long UP/DOWN to the next five."""
+        labels = v["labels"]
+        target = labels.index(f"{n:+d}")
+        size = len(labels)
+        moves: dict[str, Callable[[int], int]] = {
+            "up": lambda i: (i - 1) % size,
+            "down": lambda i: (i + 1) % size,
+            "c": lambda i: max(0, i - 10),
+        }
+        if not self.three:
+            moves["long up"] = lambda i: jump(v["groups"], i, False)
+            moves["long down"] = lambda i: jump(v["groups"], i, True)
+        came: dict[int, tuple[int, str]] = {v["i"]: (v["i"], "")}
+        todo = deque([v["i"]])
+        while todo and target not in came:
+            i = todo.popleft()
+            for gesture, move in moves.items():
+                j = move(i)
+                if j not in came:
+                    came[j] = (i, gesture)
+                    todo.append(j)
+        out = []
+        i = target
+        while i != v["i"]:
+            i, gesture = came[i]
+            out.append(gesture)
+        return out[::-1]
+
     # -- events ------------------------------------------------------------------------
 
     def event(self, ev: list[Any]) -> None:

@@ -1,5 +1,6 @@
 """Redo: after an undo, the C menu's first item plays the undone events back, one a
-press, the latest undone first, across a power cut, until another event is played."""
+press (the menu stays on it), the latest undone first, across a power cut, until another
+event is played; a choice's answer undone reopens the choice, whose C offers the redo."""
 
 from pathlib import Path
 
@@ -11,8 +12,12 @@ from duelkeeper_dev.tablegame import table_record
 
 
 def _menu(ap: Autoplayer) -> list[str]:
+    """The C menu's rows, the redo row as ``Redo: <the event>`` (its line under the list)."""
     ap.press("c")
-    labels: list[str] = ap.view()["labels"]
+    v = ap.view()
+    labels: list[str] = v["labels"]
+    if labels[0] == "Redo":
+        return ["Redo: " + v["told"]] + labels[1:]
     return labels
 
 
@@ -33,13 +38,16 @@ def test_undone_events_come_back_one_a_press_until_a_new_one(tmp_path: Path, run
         first = _menu(ap)
         assert first[:2] == ["Redo: " + told[1], "Score so far"]
         ap.pick(d.view(), 0)
-        assert d.last.events == 4 and d.view()["screen"] == "sevenwonders.track"
-        assert d.view()["notice"] == told[1]
+        v = d.view()  # the menu again, on the next to redo: one press an event
+        assert d.last.events == 4 and (v["screen"], v["i"]) == ("more", 0)
+        assert v["notice"] == told[1] and v["told"] == told[0]
+        ap.press("b")
     with apphelp.device(tmp_path, runtime) as d:  # a power cut: the journal tells the redo again
         ap = Autoplayer(d)
         assert _menu(ap)[0] == "Redo: " + told[0]
         ap.pick(d.view(), 0)
         assert d.last.events == 5
+        assert d.view()["screen"] == "sevenwonders.track"  # nothing left to redo: the game
         assert _menu(ap)[0] == "Score so far"  # all redone
         ap.press("b")
         ap.press("long b")
@@ -49,9 +57,7 @@ def test_undone_events_come_back_one_a_press_until_a_new_one(tmp_path: Path, run
         ap.event(record["events"][3])  # entered again by hand: the 5th still waits
         assert _menu(ap)[0] == "Redo: " + told[0]
         ap.press("b")
-        ap.press("c")
-        plus = d.view()["labels"].index("Bob +1 coin")  # another event: the redo is gone
-        ap.pick(d.view(), plus)
+        ap.correct(["coins", 1, 1])  # another event: the redo is gone
         assert d.last.events == 5
         assert d.view()["labels"][0] == "Score so far"  # the menu open again
         ap.press("b")

@@ -68,28 +68,42 @@ def test_corrections_undo_and_the_score_so_far(tmp_path: Path) -> None:
     with apphelp.device(tmp_path) as d:
         ap = Autoplayer(d)
         ap.press("c")
+        v = d.view()  # opens on player 1's coins, the score so far a row above
+        assert v["labels"][:3] == ["Score so far", "Ann: coins 6", "Bob: coins 6"]
+        assert v["i"] == 1 and v["fixes"] == 1
+        ap.press("down")
+        ap.press("a")  # Bob's coins: the amount, from 0
         v = d.view()
-        assert v["labels"][0] == "Score so far"
-        plus = v["labels"].index("Bob +1 coin")
-        ap.pick(v, plus)
-        assert d.last.events == 4
-        v = d.view()  # the C menu again, on the same row: the next correction is one A
-        assert (v["screen"], v["i"], v["notice"]) == ("more", plus, "Bob coins +1")
+        assert (v["class"], v["title"], v["labels"][v["i"]]) == ("Fix", "Bob: coins 6", "+0")
+        ap.press("a")  # nothing set: nothing played, back to the menu
+        assert d.last.events == 3 and d.view()["class"] == "Screen"
         ap.press("a")
-        assert d.last.events == 5 and d.view()["i"] == plus
+        ap.press("up")
+        ap.press("up")
+        assert d.view()["labels"][d.view()["i"]] == "+2"  # the running value, selected
+        ap.press("a")
+        assert d.last.events == 4
+        v = d.view()  # the C menu again, on the same row, Bob's coins counted again
+        assert (v["screen"], v["i"], v["notice"]) == ("more", 2, "Bob coins +2")
+        assert v["labels"][2] == "Bob: coins 8"
+        ap.press("a")
+        ap.press("down")
+        ap.press("a")
+        assert d.last.events == 5 and d.view()["labels"][2] == "Bob: coins 7"
         ap.press("b")  # leaving it: the game
         assert d.view()["screen"] == "sevenwonders.track"
         ap.press("b")  # a slip of habit: asks, names the event, takes nothing back
         assert d.last.events == 5
-        assert d.view()["notice"] == "B again: undo Bob coins +1"
+        assert d.view()["notice"] == "B again: undo Bob coins -1"
         ap.press("a")  # any other key answers no, and does nothing else
         assert d.view()["screen"] == "sevenwonders.track" and d.last.events == 5
         ap.press("b")
         ap.press("b")  # a second B at once undoes
         assert d.last.events == 4
-        assert d.view()["notice"] == "Undone: Bob coins +1"
+        assert d.view()["notice"] == "Undone: Bob coins -1"
         ap.press("c")
-        assert d.view()["labels"][:2] == ["Redo: Bob coins +1", "Score so far"]
+        v = d.view()
+        assert v["labels"][:2] == ["Redo", "Score so far"] and v["told"] == "Bob coins -1"
         ap.pick(d.view(), 1)
         v = d.view()
         assert v["screen"] == "sheet"
@@ -116,16 +130,19 @@ def test_a_correction_under_a_redo_keeps_the_menu_on_its_row(tmp_path: Path) -> 
     apphelp.autoplay(record, tmp_path, finish=False)
     with apphelp.device(tmp_path) as d:
         ap = Autoplayer(d)
-        ap.press("long b")  # the 3rd event undone: a redo row
+        ap.press("long b")  # the 3rd event undone: a redo row, where the menu opens
         ap.press("c")
         v = d.view()
-        assert v["labels"][0].startswith("Redo: ") and v["groups"][1] == 2
-        minus = v["labels"].index("Ann -1 coin")
-        ap.pick(v, minus)  # a new event: the redo row goes
+        assert (v["labels"][0], v["i"], v["groups"][1]) == ("Redo", 0, 2)
+        ap.pick(v, v["fixes"])  # Ann's coins
+        ap.press("down")
+        ap.press("a")  # a new event: the redo row goes
         v = d.view()
         assert v["screen"] == "more" and d.last.events == 3
-        assert v["labels"][0] == "Score so far" and v["labels"][v["i"]] == "Ann -1 coin"
+        assert v["labels"][0] == "Score so far" and v["labels"][v["i"]].startswith("Ann: coins")
         assert v["groups"][1] == 1
+        ap.press("a")
+        ap.press("down")
         ap.press("a")
         assert d.last.events == 4
         ap.press("b")
@@ -133,16 +150,19 @@ def test_a_correction_under_a_redo_keeps_the_menu_on_its_row(tmp_path: Path) -> 
         ap.press("long b")  # both corrections undone: two to redo
         ap.press("c")
         v = d.view()
-        assert v["labels"][0] == "Redo: Ann coins -1"
-        minus = v["labels"].index("Ann -1 coin")
-        ap.pick(v, minus)  # the event undone last, entered again: redone, the next waits
+        assert v["told"] == "Ann coins -1"
+        ap.pick(v, v["fixes"])
+        ap.press("down")
+        ap.press("a")  # the event undone last, entered again: redone, the next waits
         v = d.view()
-        assert d.last.events == 3 and v["labels"][0] == "Redo: Ann coins -1"
-        assert v["i"] == minus
+        assert d.last.events == 3 and (v["labels"][0], v["told"]) == ("Redo", "Ann coins -1")
+        assert v["labels"][v["i"]].startswith("Ann: coins")
+        ap.press("a")
+        ap.press("down")
         ap.press("a")  # the second: nothing left to redo, the row goes
         v = d.view()
         assert d.last.events == 4 and v["labels"][0] == "Score so far"
-        assert v["labels"][v["i"]] == "Ann -1 coin"
+        assert v["labels"][v["i"]].startswith("Ann: coins")
 
 
 def test_nothing_allocated_per_idle_tick_little_per_scroll(tmp_path: Path) -> None:

@@ -485,12 +485,24 @@ def test_russian_notices_agree_in_case_and_number() -> None:
         "А: 3 шага: 2 монеты"
     )
     labels: list = []
-    ui.corrections("А", 0, ("coins", "marble"), (notices.PAID[3], notices.PAID[0]), "x", labels, [])
-    assert [ru(t) for t in labels] == ["А +1 монета", "А -1 монета", "А +1 мрамор", "А -1 мрамор"]
+    held = bytearray((2, 5))
+    forms = (notices.PAID[3], notices.PAID[0])
+    ui.corrections("А", 0, ("coins", "marble"), forms, held, "x", labels, [])
+    assert [ru(t) for t in labels] == ["А: 2 монеты", "А: 5 мрамора"]
+    # a correction's notice carries its sign, the noun agreeing with the number
+    fixed = notices.describe(["resources", 0, {"marble": 8}], ["А", "В"])
+    assert ru(fixed) == "А +8 мрамора"
+    assert ru(notices.describe(["resources", 1, {"coins": -5}], ["А", "В"])) == "В -5 монет"
+    assert ru(words.tokens({"green": -2}, sign=True)) == "-2 зелёных"
     speak.use("ja")
     assert make_lang.plain("ja", words.tokens({"green": 3})) == "緑3"
+    assert make_lang.plain("ja", words.tokens({"green": -3}, sign=True)) == "緑-3"
+    fixed = notices.describe(["resources", 0, {"marble": 8}], ["A", "B"])
+    assert make_lang.plain("ja", fixed) == "A 大理石+8"
     speak.use("en")
     assert words.tokens({"green": 3, "pearl": 1}) == "3 green 1 pearl"
+    assert words.tokens({"green": 2}, sign=True) == "+2 green"
+    assert notices.describe(["resources", 0, {"marble": 8}], ["A", "B"]) == "A +8 marble"
     assert [lang.count(n, "%d coin|%d coins") for n in (1, 2)] == ["1 coin", "2 coins"]
     assert track.Screen.describe(screen, ["build", 0, "arena"]) == "А built Arena"
 

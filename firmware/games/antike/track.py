@@ -119,9 +119,9 @@ class Screen(Tracking):
         return describe(event, self.app.players(), "antike-duellum")
 
     def corrections(self, p: int, labels: list, events: list) -> None:
-        """The C menu's corrections for player p: a unit of each resource more or less."""
+        """The C menu's corrections for player p: each resource, by amount."""
         who = self.app.players()[p]
-        corrections(who, p, _RESOURCES, PAID, "resources", labels, events)
+        corrections(who, p, _RESOURCES, PAID, self.resources[p], "resources", labels, events)
 
     def rows(self, result: dict) -> tuple:
         """The score sheet's rows (label, player 0, player 1), and the row that decided."""

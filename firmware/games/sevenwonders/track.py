@@ -124,12 +124,9 @@ class Screen(Tracking):
         return tr(_PAST[VERBS.index(verb)]) % (who, thing("7wd", event[2]))
 
     def corrections(self, p: int, labels: list, events: list) -> None:
-        """The C menu's corrections for player p: a coin more, a coin less."""
-        who = self.app.players()[p]
-        coin = tr("%s %+d coin")
-        for n in (1, -1):
-            labels.append(coin % (who, n))
-            events.append(["coins", p, n])
+        """The C menu's correction for player p: their coins, by amount (more.Fix)."""
+        labels.append(tr("%s: coins %d") % (self.app.players()[p], self.coins[p]))
+        events.append(["coins", p, 1])
 
     def rows(self, result: dict) -> tuple:
         """The score sheet's rows (label, player 0, player 1), and the row that decided."""

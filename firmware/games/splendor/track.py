@@ -36,6 +36,8 @@ WIN = (20, 10, 10)  # points, crowns, one colour's points
 
 
 class Screen(Tracking):
+    fix = 2  # the C menu opens on green, the middle gem: the other four two rows at most
+
     def __init__(self, app: "App") -> None:
         super().__init__(app)
         self.points = [0, 0]
@@ -155,9 +157,9 @@ class Screen(Tracking):
         return words.describe(self.app, event)
 
     def corrections(self, p: int, labels: list, events: list) -> None:
-        """The C menu's corrections for player p: a token of each colour more or less."""
+        """The C menu's corrections for player p: each colour's tokens, by amount."""
         who = self.app.players()[p]
-        corrections(who, p, TOKENS, COUNTED, "tokens", labels, events)
+        corrections(who, p, TOKENS, COUNTED, self.tokens[p], "tokens", labels, events)
 
     def rows(self, result: dict) -> tuple:
         return words.rows(result)

@@ -69,16 +69,19 @@ def colour(c: str) -> str:
     return tr("Plain") if c == "plain" else name("splendor-duel", c)
 
 
-def tokens(counts: "dict | list", short: bool = False) -> str:
+def tokens(counts: "dict | list", short: bool = False, sign: bool = False) -> str:
     """Token counts ``{"white": 2, "gold": 1}`` as ``2 white 1 gold`` (``short``:
-    ``2W 1 gold``); a list of token names is counted first."""
+    ``2W 1 gold``; ``sign``: ``+2 white``, as a correction says); a list of token names
+    is counted first."""
     out = []
     letters = tr(LETTERS) if short else ""
     for k in range(7):
         t = TOKENS[k]
         n = counts.count(t) if isinstance(counts, list) else counts.get(t, 0)
         if n:
-            out.append(("%d%s" % (n, letters[k])) if short and k < 6 else count(n, COUNTED[k]))
+            out.append(
+                ("%d%s" % (n, letters[k])) if short and k < 6 else count(n, COUNTED[k], sign)
+            )
     return " ".join(out) if out else tr("nothing")
 
 
@@ -108,6 +111,8 @@ def describe(app: "App", event: list) -> str:
         told = [verb, event[1], text]
     elif verb in ("take", "privilege", "return"):
         told = [verb, event[1], tokens(event[2])]
+    elif verb == "tokens":  # a correction: signed, in so many words (``Ann +2 green``)
+        return "%s %s" % (app.players()[event[1]], tokens(event[2], False, True))
     text = notices.describe(told, app.players(), "splendor-duel")
     m = app.match
     if m.played and m.event(m.played - 1) == event and again(m.game, event):

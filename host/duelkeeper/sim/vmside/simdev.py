@@ -118,6 +118,9 @@ def view() -> str:
         "at",
         "p",
         "alphabet",
+        "told",
+        "fixes",
+        "title",
     ):
         v = getattr(s, name, None)
         if name == "labels" and v is not None:  # a row kept as its place in the catalog
