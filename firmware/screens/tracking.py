@@ -101,4 +101,4 @@ class Tracking(Base):
             if self.redo is None:
                 self.redo = hints(app, REDO_HINTS)
             text = self.redo
-        status(c, app, text, self.status(), app.power)
+        status(c, app, text, self.status(), app.power, False)  # taps open the list

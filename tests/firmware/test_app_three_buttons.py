@@ -28,7 +28,7 @@ def test_hints_per_board(tmp_path: Path, buttons: str) -> None:
         ap = Autoplayer(d)
         assert d.view()["screen"] == "sevenwonders.track"
         assert _hints(d) == (
-            "A play  B undo  hold C more" if three else "A/UP/DOWN play B undo C more"
+            "A/C play  B undo  hold C more" if three else "A/UP/DOWN play B undo C more"
         )
         ap.press("down")  # a tap of A on three buttons
         v = d.view()
