@@ -3,10 +3,10 @@
 UP/DOWN move by one (wrapping round), and their auto-repeat keeps moving; a long UP/DOWN
 jumps to the start of the previous/next group where the list has groups (7 Wonders Duel
 cards by colour, for instance), else moves by one; a held B jumps to the next group too
-(three buttons have no long UP/DOWN; the App leaves a grouped list's long B to it). A picks, B goes back, C (or a long A)
-asks for the item's other uses where the list has them, and on any other list only says
-that there are none (it never picks: one meaning per button on every screen). Labels are
-built once, by whoever makes the menu.
+(three buttons have no long UP/DOWN; the App leaves a grouped list's long B to it). A
+picks, B goes back, C (or a long A) asks for the item's other uses where the list has
+them, and on any other list only says that there are none (it never picks: one meaning
+per button on every screen). Labels are built once, by whoever makes the menu.
 """
 
 from micropython import const

@@ -20,12 +20,12 @@ quick score's menu ask of ``app.stack[0]``:
 - ``forget()``: the game is over or dropped (the quick score's pad forgets its log).
 
 ``enter()`` keeps ``over`` (the game is over) and ``asks`` (the pending choice, None for
-none) for ``key()`` and ``follow()``. ``key()`` is the same for every game: B asks to undo
-(App.ask_undo), C opens the C menu, A, UP and DOWN the score sheet, the pending choice or
-the turn's menu (UP and DOWN move in it at once: on three buttons a tap of A or C). ``hints`` are the
-status line's, and ``redo`` their form while the C menu offers a redo (App.undone), worded
-the first time it does: most games never undo, and in Japanese and Russian a word is a
-string in the heap.
+none) for ``key()`` and ``follow()``. ``key()`` is the same for every game: B asks to
+undo (App.ask_undo), C opens the C menu, A, UP and DOWN the score sheet, the pending
+choice or the turn's menu (UP and DOWN move in it at once: on three buttons a tap of A
+or C). ``hints`` are the status line's, and ``redo`` their form while the C menu offers
+a redo (App.undone), worded the first time it does: most games never undo, and in
+Japanese and Russian a word is a string in the heap.
 """
 
 from micropython import const
