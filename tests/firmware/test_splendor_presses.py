@@ -58,7 +58,7 @@ def test_a_reservation_asks_the_level_then_lists_it_by_colour(tmp_path: Path) ->
         starts = [k for k in range(len(keys)) if k == 0 or keys[k] != keys[k - 1]]
         assert v["groups"] == starts and len(starts) == 7  # five colours, jokers, no bonus
         # No two rows read alike: jokers that would read alike say the colours of their
-        # cost (2U2R)
+        # cost (2B2R)
         assert len(set(v["labels"])) == len(v["labels"])
         ap.press("long down")
         v = d.view()
