@@ -56,8 +56,8 @@ class Screen(Tracking):
         # table's rows, gold, reserved.
         # The words it draws, looked up once (per frame they would load lang's lookup)
         self.words = (
-            tr(LETTERS).split(), tr("hand"), tr("bonus"), tr("Gold"), tr("res %d"), tr("%d%s TO WIN"),
-            tr("%s plays again"), tr("%s to play"),
+            tr(LETTERS).split(), tr("hand"), tr("bonus"), tr("Gold"), tr("res %d"),
+            tr("%d%s TO WIN"), tr("%s plays again"), tr("%s to play"),
         )  # fmt: skip
         self.best_name = ["", ""]  # the best colour's name, as the frame shows it
 
