@@ -36,6 +36,7 @@ _FIVE = (
     word("A mark  B back"), word("A build  C more  B back"), word("A add  C done  B remove"),
     word("A move  C pay  B back"), GAME_HINTS, REDO_HINTS, word("A/B back"),
     word("A save  B undo"), word("A save  B back"), word("A return  B put back"),
+    word("A ok  C more  B back"),
 )  # fmt: skip
 _THREE = (  # the same, in _FIVE's order
     word("hold A ok  B back"), word("hold A choose  hold C language"),
@@ -44,6 +45,7 @@ _THREE = (  # the same, in _FIVE's order
     word("hold A move  hold C pay  B back"), word("A/C play  B undo  hold C more"),
     word("A/C play  B undo  hold C redo"), word("B back"), word("hold A save  B undo"),
     word("hold A save  B back"), word("hold A return  B put back"),
+    word("hold A ok  hold C more  B back"),
 )  # fmt: skip
 
 
