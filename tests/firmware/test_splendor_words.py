@@ -122,3 +122,32 @@ def test_the_columns_name_their_colours_without_a_legend() -> None:
         assert tokens({"blue": 2, "black": 1}, True) == "2B 1Bk"
     finally:
         speak.use("en")
+
+
+def test_the_token_picker_lists_only_colours_on_the_board() -> None:
+    """Lists hold only what can be chosen: a colour none of which lies on the board has
+    no row in the token picker (the record tells the device what the board holds)."""
+    import json
+    from pathlib import Path
+
+    from duelcore.splendor.cards import TOKENS
+    from firmware.games.splendor import tokenpick
+
+    vectors = Path(__file__).resolve().parents[1] / "vectors" / "splendor-duel"
+    record = json.loads((vectors / "complete-game.json").read_text())
+    with textfit.device(296, 128) as d:
+        d.app.new_game("splendor-duel", textfit.NAMES, record["setup"])
+        checked = 0
+        for k, ev in enumerate(record["events"]):
+            if d.app.match.played > k:
+                continue  # played by the device: the only choice there was
+            g = d.app.match.game
+            board = g.result()["board"]
+            if ev[0] == "take" and any(not board.get(t) for t in TOKENS[:6]):
+                picker = tokenpick.Screen(d.app, "take")
+                assert [TOKENS[k] for k in picker.rows] == [t for t in TOKENS[:6] if board.get(t)]
+                assert not any("(0 " in label for label in picker.labels), picker.labels
+                checked += 1
+            d.app.back_to(1)
+            d.play(ev)
+        assert checked  # the game has such takes

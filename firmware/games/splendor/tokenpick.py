@@ -8,7 +8,7 @@ DOWN to the next colour is never one too many. Once the selection is a legal tak
 nothing legal extends (three tokens, usually), it is played at once. C (or a
 long A) plays a smaller legal selection, B takes the last token back (on an empty
 selection: back). Each row shows how many of that colour lie on the board and, on the
-right, how many are picked.
+right, how many are picked; a colour none of which lies on the board has no row.
 
 Returning (``verb`` "return", the pending choice) is the same picker over the player's
 own tokens, gold included, a row per colour held (``rows``: a colour none of which is
@@ -74,9 +74,9 @@ class Screen(Menu):
             on = tr("%s  (%d on board)")
             head = tr("Take tokens") if verb == "take" else tr("Privileges: tokens")
         self.board = bytes([min(255, count.get(TOKENS[k], 0)) for k in range(kinds)])
-        # the colour of each row: taking, all of them (a colour's row never moves);
-        # returning, those held
-        self.rows = bytes([k for k in range(kinds) if self.board[k] or not back])
+        # the colour of each row: those on the board (taking) or held (returning); a
+        # colour none of which is there is no choice
+        self.rows = bytes([k for k in range(kinds) if self.board[k]])
         labels = [on % (name("splendor-duel", TOKENS[k]), self.board[k]) for k in self.rows]
         right = ["" for _ in self.rows]
         super().__init__(app, head, labels, 0, None, right)
