@@ -36,7 +36,6 @@ _FIVE = (
     word("A mark  B back"), word("A build  C more  B back"), word("A add  C done  B remove"),
     word("A move  C pay  B back"), GAME_HINTS, REDO_HINTS, word("A/B back"),
     word("A save  B undo"), word("A save  B back"), word("A return  B put back"),
-    word("A ok  C more  B back"),
 )  # fmt: skip
 _THREE = (  # the same, in _FIVE's order
     word("hold A ok  B back"), word("hold A choose  hold C language"),
@@ -45,7 +44,6 @@ _THREE = (  # the same, in _FIVE's order
     word("hold A move  hold C pay  B back"), word("A/C play  B undo  hold C more"),
     word("A/C play  B undo  hold C redo"), word("B back"), word("hold A save  B undo"),
     word("hold A save  B back"), word("hold A return  B put back"),
-    word("hold A ok  hold C more  B back"),
 )  # fmt: skip
 
 
@@ -108,28 +106,21 @@ def status(
         right -= _battery(c, right, y + 2, power)
     room = right - 2
     three = app.buttons.three
+    y += 2
     if hints:
         hw = c.text_width(hints)
         if three or text is None or c.text_width(text) + hw + 10 <= room:
-            x = c.text(hints, right, y + 2, SMALL, RIGHT, BLACK) - hw
-            if three and moves:
-                hw += _arrows(c, x - 5, y + 2)
+            x = c.text(hints, right, y, SMALL, RIGHT, BLACK) - hw - 30
+            if three and moves:  # A▼ C▲: a tap of A moves down, of C up
+                hw += 30
+                c.text("A", x, y)
+                c.text("C", x + 14, y)
+                for k in range(3):  # the triangles: 5, 3 and 1 pixels wide
+                    c.fb.hline(x + 6 + k, y + 2 + k, 5 - 2 * k, BLACK)
+                    c.fb.hline(x + 20 + k, y + 4 - k, 5 - 2 * k, BLACK)
             room -= hw + 10
     if text:
-        c.text(fit(c, text, room), 2, y + 2, SMALL, LEFT, BLACK)
-
-
-def _arrows(c: Canvas, x: int, y: int) -> int:
-    """``A▼ C▲`` ending at ``x`` (top ``y``): a tap of A moves down, of C up; the width
-    it took, with a gap."""
-    fb = c.fb
-    x -= 25
-    c.text("A", x, y)
-    c.text("C", x + 14, y)
-    for k in range(3):  # the triangles: 5, 3 and 1 pixels wide
-        fb.hline(x + 6 + k, y + 2 + k, 5 - 2 * k, BLACK)
-        fb.hline(x + 20 + k, y + 4 - k, 5 - 2 * k, BLACK)
-    return 30
+        c.text(fit(c, text, room), 2, y, SMALL, LEFT, BLACK)
 
 
 def _battery(c: Canvas, x: int, y: int, power: "Power") -> int:

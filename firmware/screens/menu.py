@@ -30,7 +30,6 @@ class Menu(Base):
     ``more(i)``, ``detail(i)`` and ``back()`` instead where they need more."""
 
     hints = word("A ok  B back")
-    skip = word("held B: next group")  # the title's, on three buttons where there are groups
     # Rows a long UP/DOWN turns at once where set (a screenful: the page shown whole, the
     # cursor keeping its place on it), instead of the groups' jumps
     page = 0
@@ -114,8 +113,8 @@ class Menu(Base):
         n = len(labels)
         i = self.i
         at = "%d/%d" % (i + 1, n) if n > 1 else None
-        if at and self.app.buttons.three and self.groups and len(self.groups) > 1:
-            at = tr(self.skip) + "  " + at  # drawn on a change only, as the title is
+        if at and self.app.buttons.three and self.groups:  # what a held B does
+            at = tr("held B: next group  %s") % at
         title(c, self.title, at)
         detail = self.detail(i) if n else None
         bottom = h - BAR - (BAR if detail is not None else 0)

@@ -184,8 +184,9 @@ def test_no_wall_between_the_temple_and_the_cursor() -> None:
 
 
 def test_a_hint_only_where_its_button_acts() -> None:
-    """C pays on a rondel move, lists others on a temple (a wall), a city or a conquest;
-    on a production row C does nothing, and the hints do not name it there."""
+    """C pays on a rondel move (the hints say so there), lists others on a temple (a
+    wall), a city or a conquest (their detail lines say so); on a production row C does
+    nothing, and nothing names it there."""
     with textfit.device(296, 128) as d:
         menu, verbs = _temple_menu(d)
         seen = {}
@@ -194,8 +195,10 @@ def test_a_hint_only_where_its_button_acts() -> None:
             d.draw("row %d" % i)
             seen.setdefault(verb, menu.hints)
         assert seen["rondel"] == "A move  C pay  B back"
-        assert seen["temple"] == seen["city"] == "A ok  C more  B back"
-        assert seen["produce"] == seen["recruit"] == "A ok  B back"
+        assert seen["produce"] == seen["recruit"] == seen["temple"] == "A ok  B back"
+        # where C lists others, the row's detail line says so
+        temple, city = verbs.index("temple"), verbs.index("city")
+        assert "; C: " in menu.details[temple] and "; C: " in menu.details[city]
         menu.i = verbs.index("produce")
         menu.more(menu.i)
         assert d.app.notice == "No other choices here: A picks"  # what a C there says

@@ -229,12 +229,9 @@ class Screen(Menu):
     hints = word("A move  C pay  B back")
 
     def __init__(self, app: "App") -> None:
-        # The hints of the row selected: C's only where C acts (a rondel move's ways to
-        # pay, a place's or a temple's others)
-        self.forms = (
-            ui.hints(app, self.hints), ui.hints(app, word("A ok  C more  B back")),
-            ui.hints(app, Menu.hints),
-        )  # fmt: skip
+        # The hints of the row selected: C's only on a rondel move's (its ways to pay);
+        # the detail line says what C lists on a place's or a temple's row
+        self.forms = (ui.hints(app, self.hints), ui.hints(app, Menu.hints))
         g = app.match.game
         players = app.players()
         r = g.result()
@@ -415,9 +412,7 @@ class Screen(Menu):
     def draw(self, c: "Canvas") -> None:
         i = self.i
         if self.kinds:
-            self.hints = self.forms[
-                0 if self.kinds[i][1] == "rondel" else 1 if self.others[i] else 2
-            ]
+            self.hints = self.forms[self.kinds[i][1] != "rondel"]
         super().draw(c)
 
     def options(self, i: int) -> "Menu | None":

@@ -61,7 +61,6 @@ _COSTS = const(13)
 class Screen(Menu):
     in_game = True
     hints = word("A build  C more  B back")
-    skip = word("held B: next colour")
 
     def __init__(self, app: "App") -> None:
         g = app.match.game
