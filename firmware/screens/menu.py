@@ -112,10 +112,10 @@ class Menu(Base):
         labels = self.labels
         n = len(labels)
         i = self.i
-        at = "%d/%d" % (i + 1, n) if n > 1 else None
-        if at and self.app.buttons.three and self.groups:  # what a held B does
-            at = tr("held B: next group  %s") % at
-        title(c, self.title, at)
+        place = "%d/%d" % (i + 1, n) if n > 1 else None
+        if place and self.app.buttons.three and self.groups:  # what a held B does
+            place = tr("held B: next group  %s") % place
+        title(c, self.title, place)
         detail = self.detail(i) if n else None
         bottom = h - BAR - (BAR if detail is not None else 0)
         rows = (bottom - BAR - 1) // ROW
