@@ -92,8 +92,9 @@ def status(
     """The bottom line: the notice when there is one, else ``text``; the button hints at
     the right while there is room for them; at the right end the battery's level (a plug
     on USB) where ``power`` (firmware/power.py) is given. On three buttons the hints are
-    the only way to learn the board, so they always show (the text cut to the rest), led
-    by ``A▼ C▲`` where a tap of A or C ``moves`` (firmware/buttons.py)."""
+    the only way to learn the board, so they show while the text keeps 70 pixels (cut to
+    them: a tracking screen's notice), led by ``A▼ C▲`` where a tap of A or C ``moves``
+    (firmware/buttons.py); a list's notice, which they would leave no room, shows whole."""
     w = c.width
     y = c.height - _BAR
     c.fb.fill_rect(0, y, w, _BAR, WHITE)
@@ -107,12 +108,12 @@ def status(
     room = right - 2
     three = app.buttons.three
     y += 2
+    arrows = three and moves  # A▼ C▲: a tap of A moves down, of C up
     if hints:
-        hw = c.text_width(hints)
-        if three or text is None or c.text_width(text) + hw + 10 <= room:
-            x = c.text(hints, right, y, SMALL, RIGHT, BLACK) - hw - 30
-            if three and moves:  # A▼ C▲: a tap of A moves down, of C up
-                hw += 30
+        hw = c.text_width(hints) + 30 * arrows
+        if text is None or c.text_width(text) + hw + 10 <= room or three and room - hw > 80:
+            x = c.text(hints, right, y, SMALL, RIGHT, BLACK) - hw
+            if arrows:
                 c.text("A", x, y)
                 c.text("C", x + 14, y)
                 for k in range(3):  # the triangles: 5, 3 and 1 pixels wide

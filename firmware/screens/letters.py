@@ -17,7 +17,7 @@ or '-') and small letters after that, so no press is spent on case.
 
 from micropython import const
 
-from ..gfx.canvas import BLACK, LARGE, LEFT, RIGHT, SMALL, WHITE, Canvas
+from ..gfx.canvas import BLACK, LARGE, LEFT, SMALL, WHITE, Canvas
 from ..lang import letters, tr, word
 from ..seats import choose
 from ..ui import BAR, hints, status, title
@@ -152,5 +152,5 @@ class Screen(Base):
             # a slice: a letter of a str indexed would be interned
             c.text(alphabet[at : at + 1], cx + 4, y, SMALL, 1, WHITE if at == cur else BLACK)
         if self.rows:
-            c.text(self.rows, w - 2, c.height - 2 * BAR + 1, SMALL, RIGHT)
+            c.text(self.rows, 4, c.height - 2 * BAR + 1)
         status(c, self.app, self.hints, None, None, False)  # the line above says the taps

@@ -2,8 +2,8 @@
 act, in every language. A tap of A or C moves (drawn ``A▼ C▲`` before the hints,
 ui.status), a hold of A or C acts, and a held B jumps a grouped list's group (its title
 says so: a colour in the 7WD picker) or the letter picker's row (the line over its hints
-says so). The tracking screen's hints show beside any notice, which is cut to the room
-they leave."""
+says so). The tracking screen's hints show beside its notice, cut to the room they
+leave; a list's notice, which they would leave no room, shows whole."""
 
 import pytest
 import textfit
@@ -62,12 +62,16 @@ def test_every_screen_says_how_to_move_and_act(lang: str) -> None:
         app.notice = app.stack[0].describe(record["events"][2])
         texts = _shown(d, "tracking")
         assert tr("A/C play  B undo  hold C more") in texts  # beside the notice
+        app.notice = None  # as the next key clears it
         app.stack[0].key(DOWN)  # a tap of A: the card picker, moved at once
         pick = app.stack[-1]
         assert pick.i == 1
         texts = _shown(d, "picker")
         assert tr("hold A build  hold C more  B back") in texts and _arrows(d)
         assert tr("held B: next group  %s") % "2/20" in texts, texts
+        app.notice = speaking.tr("No other choices here: A picks")
+        assert tr("No other choices here: A picks") in _shown(d, "picker's notice")  # whole
+        app.notice = None
         pick.key(UP)  # a tap of C: up again
         assert pick.i == 0
         app.tick(0)
