@@ -74,7 +74,12 @@ class App:
                     self.dirty = True
             if self.asked and g != _B and g != _LONG_B:
                 self.asked = False  # any other gesture answers "no", and does nothing else
-            elif g == _LONG_B and self.match is not None and self.stack[-1].in_game:
+            elif (
+                g == _LONG_B
+                and self.match is not None
+                and self.stack[-1].in_game
+                and not (self.buttons.three and getattr(self.stack[-1], "groups", None))
+            ):  # three buttons: a grouped list's held B jumps a group (screens/menu.py)
                 self.undo()
             else:
                 self.stack[-1].key(g)

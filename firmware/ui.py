@@ -29,8 +29,8 @@ NUM = tuple(str(n) for n in range(26))
 GAME_HINTS = word("A/UP/DOWN play B undo C more")  # the first move opens the list
 REDO_HINTS = word("A/UP/DOWN play B undo C redo")  # while the C menu offers a redo (App.undone)
 # Each screen's hints on a three-button board, where A and C are held (a tap of A or C
-# is DOWN or UP: firmware/buttons.py); on the tracking screens a tap of A or C opens the
-# turn's list, so A says what it says on five buttons there.
+# is DOWN or UP: firmware/buttons.py, and status() leads them with ``A▼ C▲``); on the
+# tracking screens a tap of A or C opens the turn's list and moves in it: "A/C play".
 _FIVE = (
     word("A ok  B back"), word("A choose C language"), word("A next  C done  B delete"),
     word("A mark  B back"), word("A build  C more  B back"), word("A add  C done  B remove"),
@@ -41,8 +41,8 @@ _THREE = (  # the same, in _FIVE's order
     word("hold A ok  B back"), word("hold A choose  hold C language"),
     word("hold A next  hold C done  B delete"), word("hold A mark  B back"),
     word("hold A build  hold C more  B back"), word("hold A add  hold C done  B remove"),
-    word("hold A move  hold C pay  B back"), word("A play  B undo  hold C more"),
-    word("A play  B undo  hold C redo"), word("B back"), word("hold A save  B undo"),
+    word("hold A move  hold C pay  B back"), word("A/C play  B undo  hold C more"),
+    word("A/C play  B undo  hold C redo"), word("B back"), word("hold A save  B undo"),
     word("hold A save  B back"), word("hold A return  B put back"),
 )  # fmt: skip
 
@@ -82,11 +82,19 @@ def title(c: Canvas, text: str, right: "str | None" = None) -> None:
 
 
 def status(
-    c: Canvas, app: "App", hints: str, text: "str | None" = None, power: "Power | None" = None
+    c: Canvas,
+    app: "App",
+    hints: str,
+    text: "str | None" = None,
+    power: "Power | None" = None,
+    moves: bool = True,
 ) -> None:
     """The bottom line: the notice when there is one, else ``text``; the button hints at
     the right while there is room for them; at the right end the battery's level (a plug
-    on USB) where ``power`` (firmware/power.py) is given."""
+    on USB) where ``power`` (firmware/power.py) is given. On three buttons the hints are
+    the only way to learn the board, so they show while the text keeps 70 pixels (cut to
+    them: a tracking screen's notice), led by ``A▼ C▲`` where a tap of A or C ``moves``
+    (firmware/buttons.py); a list's notice, which they would leave no room, shows whole."""
     w = c.width
     y = c.height - _BAR
     c.fb.fill_rect(0, y, w, _BAR, WHITE)
@@ -98,13 +106,22 @@ def status(
     if power is not None:
         right -= _battery(c, right, y + 2, power)
     room = right - 2
+    three = app.buttons.three
+    y += 2
+    arrows = three and moves  # A▼ C▲: a tap of A moves down, of C up
     if hints:
-        hw = c.text_width(hints)
-        if text is None or c.text_width(text) + hw + 10 <= room:
-            c.text(hints, right, y + 2, SMALL, RIGHT, BLACK)
+        hw = c.text_width(hints) + 30 * arrows
+        if text is None or c.text_width(text) + hw + 10 <= room or three and room - hw > 80:
+            x = c.text(hints, right, y, SMALL, RIGHT, BLACK) - hw
+            if arrows:
+                c.text("A", x, y)
+                c.text("C", x + 14, y)
+                for k in range(3):  # the triangles: 5, 3 and 1 pixels wide
+                    c.fb.hline(x + 6 + k, y + 2 + k, 5 - 2 * k, BLACK)
+                    c.fb.hline(x + 20 + k, y + 4 - k, 5 - 2 * k, BLACK)
             room -= hw + 10
     if text:
-        c.text(fit(c, text, room), 2, y + 2, SMALL, LEFT, BLACK)
+        c.text(fit(c, text, room), 2, y, SMALL, LEFT, BLACK)
 
 
 def _battery(c: Canvas, x: int, y: int, power: "Power") -> int:

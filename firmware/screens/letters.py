@@ -6,7 +6,8 @@ Latin), Japanese's gojūon rows, the digits. A takes the letter, and the box ope
 outlined, on the likely next one: the next letter of a known name (the recent names,
 the roster) spelt so far, else the alphabet's first. C (or a long A) keeps the name, the
 box's letter too once it is filled (moved to, or given back by B); B takes the last
-letter back into the box (on an empty name: cancel). The alphabet is the device's
+letter back into the box (on an empty name: cancel). On three buttons a line over the
+hints says what a tap of A or C and a held B do. The alphabet is the device's
 language's letters (``lang.letters``: Russian's Cyrillic, Japanese's katakana;
 duelkeeper/letters.py), then the Latin ones, the digits, '-' and a space (drawn '_':
 one UP from the first letter, '-' two). Only
@@ -38,6 +39,8 @@ class Screen(Base):
         super().__init__(app)
         self.seat = seat
         self.hints = hints(app, self.hints)
+        # Three buttons: a line over the hints says what the taps and a held B do
+        self.rows = tr("A/C: a letter  held B: a row") if app.buttons.three else None
         self.head = tr("Player %d: spell the name") % (seat + 1)
         parts = (letters() or "\n").split("\n")  # capitals, small forms, rows (Japanese)
         caps = parts[0]
@@ -148,4 +151,6 @@ class Screen(Base):
                 c.fb.fill_rect(cx - 2, y - 2, 12, 12, BLACK)
             # a slice: a letter of a str indexed would be interned
             c.text(alphabet[at : at + 1], cx + 4, y, SMALL, 1, WHITE if at == cur else BLACK)
-        status(c, self.app, self.hints)
+        if self.rows:
+            c.text(self.rows, 4, c.height - 2 * BAR + 1)
+        status(c, self.app, self.hints, None, None, False)  # the line above says the taps

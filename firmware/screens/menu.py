@@ -2,10 +2,11 @@
 
 UP/DOWN move by one (wrapping round), and their auto-repeat keeps moving; a long UP/DOWN
 jumps to the start of the previous/next group where the list has groups (7 Wonders Duel
-cards by colour, for instance), else moves by one. A picks, B goes back, C (or a long A)
-asks for the item's other uses where the list has them, and on any other list only says
-that there are none (it never picks: one meaning per button on every screen). Labels are
-built once, by whoever makes the menu.
+cards by colour, for instance), else moves by one; a held B jumps to the next group too
+(three buttons have no long UP/DOWN; the App leaves a grouped list's long B to it). A
+picks, B goes back, C (or a long A) asks for the item's other uses where the list has
+them, and on any other list only says that there are none (it never picks: one meaning
+per button on every screen). Labels are built once, by whoever makes the menu.
 """
 
 from micropython import const
@@ -66,8 +67,11 @@ class Menu(Base):
         elif b == BTN_C:
             if kind != REPEAT:
                 self.more(self.i)
-        elif b == BTN_B and kind == PRESS:
-            self.back()
+        elif b == BTN_B:
+            if kind == PRESS:
+                self.back()
+            elif self.groups:  # a held B (three buttons: no long UP/DOWN): the next group
+                self.move(True, kind)
 
     def move(self, down: bool, kind: int) -> None:
         n = len(self.labels)
@@ -108,7 +112,10 @@ class Menu(Base):
         labels = self.labels
         n = len(labels)
         i = self.i
-        title(c, self.title, "%d/%d" % (i + 1, n) if n > 1 else None)
+        place = "%d/%d" % (i + 1, n) if n > 1 else None
+        if place and self.app.buttons.three and self.groups:  # what a held B does
+            place = tr("held B: next group  %s") % place
+        title(c, self.title, place)
         detail = self.detail(i) if n else None
         bottom = h - BAR - (BAR if detail is not None else 0)
         rows = (bottom - BAR - 1) // ROW

@@ -102,4 +102,4 @@ def draw(c: Canvas, s: Screen) -> None:
         c.text(str(a), col0, y + (step - 8) // 2, SMALL, RIGHT, fg)
         c.text(str(b), col1 + 30, y + (step - 8) // 2, SMALL, RIGHT, fg)
         y += step
-    status(c, s.app, s.hints)
+    status(c, s.app, s.hints, None, None, False)  # A and C only act here

@@ -22,12 +22,12 @@ quick score's menu ask of ``app.stack[0]``:
 - ``forget()``: the game is over or dropped (the quick score's pad forgets its log).
 
 ``enter()`` keeps ``over`` (the game is over) and ``asks`` (the pending choice, None for
-none) for ``key()`` and ``follow()``. ``key()`` is the same for every game: B asks to undo
-(App.ask_undo), C opens the C menu, A, UP and DOWN the score sheet, the pending choice or
-the turn's menu (UP and DOWN move in it at once on five buttons). ``hints`` are the
-status line's, and ``redo`` their form while the C menu offers a redo (App.undone), worded
-the first time it does: most games never undo, and in Japanese and Russian a word is a
-string in the heap.
+none) for ``key()`` and ``follow()``. ``key()`` is the same for every game: B asks to
+undo (App.ask_undo), C opens the C menu, A, UP and DOWN the score sheet, the pending
+choice or the turn's menu (UP and DOWN move in it at once: on three buttons a tap of A
+or C). ``hints`` are the status line's, and ``redo`` their form while the C menu offers
+a redo (App.undone), worded the first time it does: most games never undo, and in
+Japanese and Russian a word is a string in the heap.
 """
 
 from micropython import const
@@ -93,9 +93,7 @@ class Tracking(Base):
                 return
             s = self.pending() if self.asks is not None else self.turn()
             app.push(s)
-            if b != BTN_A and not app.buttons.three:
-                # five buttons: UP/DOWN opens and moves at once; on three, a tap of A
-                # or C (DOWN, UP) opens the list at its top, as A does
+            if b != BTN_A:  # UP/DOWN (three buttons: a tap of A or C) opens and moves at once
                 s.key(gesture)
 
     def footer(self, c: "Canvas") -> None:
@@ -106,4 +104,4 @@ class Tracking(Base):
             if self.redo is None:
                 self.redo = hints(app, REDO_HINTS)
             text = self.redo
-        status(c, app, text, self.status(), app.power)
+        status(c, app, text, self.status(), app.power, False)  # taps open the list

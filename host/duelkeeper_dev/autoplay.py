@@ -7,9 +7,9 @@ looks again. What it pressed is a button script (script.py) that plays the same 
 on any runtime. So the scripted games of the tests and the bench are real button
 presses through the real menus, and the presses a turn takes are measured, not guessed.
 
-Only the five-button layout moves by groups (long UP/DOWN); on a three-button board
-(``Device(buttons="abc")``) gestures are the physical taps and holds firmware/buttons.py
-maps: tap A = DOWN, tap C = UP, hold A = A, hold C = C, tap B = B, hold B = long B.
+On a three-button board (``Device(buttons="abc")``) gestures are the physical taps and
+holds firmware/buttons.py maps: tap A = DOWN, tap C = UP, hold A = A, hold C = C, tap B
+= B, hold B = long B, which jumps to a grouped list's next group (no long UP/DOWN).
 """
 
 import json
@@ -109,12 +109,18 @@ def path(
     raise AutoplayError(f"item {target} cannot be reached in a list of {n}")
 
 
-def read_path(start: int, target: int, groups: list[int] | None) -> list[str]:
+def read_path(
+    start: int,
+    target: int,
+    groups: list[int] | None,
+    jumps: tuple[str, ...] = ("long down", "long up"),
+) -> list[str]:
     """The gestures of a player who reads the list rather than knowing it: from the
     selected row, row by row towards the wanted one (never round the end), or the long
     jumps the list offers to the wanted row's group (its colour, its level: the rows'
     tags show it) and then row by row down from the group's start; the fewer of the two.
-    No mixing: a player does not know the wanted row is last in its group, say."""
+    No mixing: a player does not know the wanted row is last in its group, say.
+    ``jumps``: the gestures jumping down, then up (three buttons: a held B, down only)."""
     if start == target:
         return []
     rows = ["down" if target > start else "up"] * abs(target - start)
@@ -122,12 +128,13 @@ def read_path(start: int, target: int, groups: list[int] | None) -> list[str]:
         return rows
     home = max(g for g in groups if g <= target)
     best = rows
-    for down in (True, False):
+    for k, gesture in enumerate(jumps):
+        down = k == 0
         i = start
         gestures: list[str] = []
         for _ in range(len(groups)):
             i = jump(groups, i, down)
-            gestures.append("long down" if down else "long up")
+            gestures.append(gesture)
             if i == home:
                 break
         if i == home:
@@ -186,6 +193,8 @@ class Autoplayer:
         self.reader = reader
         self.steps: list[Step] = []
         self.three = device.buttons == "abc"
+        # A grouped list's jumps: a long DOWN and UP, or on three buttons a held B (down)
+        self.jumps = ("long b",) if self.three else ("long down", "long up")
         self.on_tick = on_tick  # called after every tick (a runner.Recorder's see, say)
 
     # -- gestures ----------------------------------------------------------------------
@@ -218,14 +227,15 @@ class Autoplayer:
 
     def goto(self, v: dict[str, Any], target: int) -> None:
         n = len(v["labels"])
-        groups = None if self.three else v.get("groups")
+        groups = v.get("groups")
         page = 0 if self.three else v.get("page", 0)
+        jumps = self.jumps
         if page and self.reader:
             way = page_path(n, v["i"], target, page)
         elif self.reader:
-            way = read_path(v["i"], target, groups)
+            way = read_path(v["i"], target, groups, jumps)
         else:
-            way = path(n, v["i"], target, groups, page)
+            way = path(n, v["i"], target, groups, page, jumps)
         for gesture in way:
             self.press(gesture)
 
@@ -300,8 +310,7 @@ class Autoplayer:
             want = alphabet.find("_" if ch == " " else ch.upper())
             if want < 0:
                 want = alphabet.find(ch)
-            jumps = ("long b",) if self.three else ("long down", "long up")
-            way = path(len(alphabet), v["cur"], want, v.get("groups"), jumps=jumps)
+            way = path(len(alphabet), v["cur"], want, v.get("groups"), jumps=self.jumps)
             for gesture in way:
                 self.press(gesture)
             if k < len(name) - 1 or not way:
@@ -462,11 +471,13 @@ class Autoplayer:
             )
             cards, groups = reply.value
             t = cards.index(card(label))
-            groups = None if self.three else groups
             # The list opens at its top; its first move opens it (docs/firmware.md)
-            moves = read_path(0, t, groups) if self.reader else path(len(cards), 0, t, groups)
-            if not moves or self.three:
-                self.press("a")  # opens on the first card (three buttons: then move)
+            if self.reader:
+                moves = read_path(0, t, groups, self.jumps)
+            else:
+                moves = path(len(cards), 0, t, groups, jumps=self.jumps)
+            if not moves or moves[0] == "long b":
+                self.press("a")  # opens on the first card (a held B there would undo)
             else:
                 for gesture in moves:  # the first one opens the picker and moves
                     self.press(gesture)

@@ -13,7 +13,8 @@ flash with the record's players already the device's names:
   bound, reported beside it).
 
 Turns are grouped per game by duelkeeper_dev.measure. Then a six-letter name on a new
-device, on five buttons and on three (``names``). docs/benchmarks.md explains the
+device, on five buttons and on three (``names``), and a whole 7 Wonders Duel game on three
+buttons against five (``three_buttons``). docs/benchmarks.md explains the
 method and quotes the figures.
 """
 
@@ -62,10 +63,11 @@ def records(game: str) -> tuple[list[tuple[str, dict[str, Any]]], str]:
     return out, ""
 
 
-def per_event(record: dict[str, Any], tmp: Path, reader: bool) -> list[int]:
-    """Presses entering each event of ``record`` (the setup not counted)."""
+def per_event(record: dict[str, Any], tmp: Path, reader: bool, buttons: str = "abcud") -> list[int]:
+    """Presses entering each event of ``record`` (the setup not counted), on five
+    buttons or, with ``buttons`` "abc", on three."""
     rec = runner.Recorder(None, keep=False)
-    with Device(tmp, runtime="cpython") as d:
+    with Device(tmp, runtime="cpython", buttons=buttons) as d:
         d.step(0)
         d.call("simdev.app.settings['players'] = %s" % json.dumps(record["players"]))
         rec.see(d)
@@ -126,6 +128,32 @@ def names() -> tuple[str, bool]:
                "PASS" if fine else "OVER", " and ".join(PAIR), pair)
         )  # fmt: skip
     return "\n".join(lines), ok
+
+
+THREE = ROOT / "tests" / "vectors" / "7wd" / "complete-game.json"
+THREE_BUDGET = 1.4  # a 7WD game's presses on three buttons over those on five, at most
+
+
+def three_buttons() -> tuple[str, bool]:
+    """A whole 7WD game (THREE) entered as a player reading the screens presses it, on
+    five buttons and on three (taps and holds: firmware/buttons.py): the line, and
+    whether the ratio is in budget."""
+    record = json.loads(THREE.read_text())
+    totals = []
+    for buttons in ("abcud", "abc"):
+        with tempfile.TemporaryDirectory() as tmp:
+            totals.append(sum(per_event(record, Path(tmp), True, buttons)))
+    ratio = totals[1] / totals[0]
+    fine = ratio <= THREE_BUDGET
+    turns = len(measure.spans(record["events"]))
+    line = "\n7 Wonders Duel on three buttons (%s, %d turns): %d presses against %d on five" % (
+        THREE.name,
+        turns,
+        totals[1],
+        totals[0],
+    )
+    line += ", %.2fx (budget %gx) %s" % (ratio, THREE_BUDGET, "PASS" if fine else "OVER")
+    return line, fine
 
 
 RETURN = ROOT / "tests" / "vectors" / "splendor-duel" / "return-three-with-gold.json"
@@ -232,9 +260,10 @@ def report(figures: dict[str, list[Game]], notes: list[str]) -> tuple[str, bool]
 def main() -> int:
     text, ok = report(*collect())
     print(text)
-    text, fine = names()
-    print(text)
-    ok = ok and fine
+    for part in (names, three_buttons):
+        text, fine = part()
+        print(text)
+        ok = ok and fine
     listed, picked = returns()
     print(
         "\nSplendor Duel, 3 of 13 tokens returned (%s), per return of the %d allowed: "

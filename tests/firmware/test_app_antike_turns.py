@@ -150,3 +150,55 @@ def test_the_card_owed_turns_a_page_keeping_the_row() -> None:
     # a shorter last page: its last row taken, the row the cursor kept is lost (a press)
     for n in range(6, 25):
         assert max(len(page_path(n, 2, t, 5)) for t in range(n)) <= 5, n
+
+
+VECTORS = Path(__file__).resolve().parents[1] / "vectors" / "antike-duellum"
+
+
+def _temple_menu(d: textfit.Device) -> tuple:
+    """The turn's menu where the issue's slip was: a temple can be built (and a wall)."""
+    record = json.loads((VECTORS / "temple-adjacent-coin.json").read_text())
+    d.app.new_game("antike-duellum", textfit.NAMES, record["setup"])
+    for ev in record["events"][:2]:
+        d.play(ev)
+    menu = d.app.stack[-1]
+    assert _screen(d) == "antike.turn" and record["events"][2][0] == "temple"
+    return menu, [kind[1] for kind in menu.kinds]
+
+
+def test_no_wall_between_the_temple_and_the_cursor() -> None:
+    """The issue: the Temple three rows above the cursor with Wall between, so UP twice
+    built a wall. The wall is the temple row's C (the same rondel space), so the rows
+    from the cursor up to the temple are the production's, and a press short of the
+    temple is a production row, not a wall."""
+    with textfit.device(296, 128) as d:
+        menu, verbs = _temple_menu(d)
+        assert "wall" not in verbs
+        temple = verbs.index("temple")
+        assert verbs[temple + 1 : menu.i + 1] == ["produce"] * (menu.i - temple)
+        assert menu.i - temple == 2  # two UPs: the temple
+        assert menu.others[temple] == [["wall", 0]]
+        assert menu.details[temple].endswith("; C: Wall")
+        menu.more(temple)  # C: the wall, listed, one A away
+        assert _screen(d) == "choice" and d.app.stack[-1].events == [["wall", 0]]
+
+
+def test_a_hint_only_where_its_button_acts() -> None:
+    """C pays on a rondel move (the hints say so there), lists others on a temple (a
+    wall), a city or a conquest (their detail lines say so); on a production row C does
+    nothing, and nothing names it there."""
+    with textfit.device(296, 128) as d:
+        menu, verbs = _temple_menu(d)
+        seen = {}
+        for i, verb in enumerate(verbs):
+            menu.i = i
+            d.draw("row %d" % i)
+            seen.setdefault(verb, menu.hints)
+        assert seen["rondel"] == "A move  C pay  B back"
+        assert seen["produce"] == seen["recruit"] == seen["temple"] == "A ok  B back"
+        # where C lists others, the row's detail line says so
+        temple, city = verbs.index("temple"), verbs.index("city")
+        assert "; C: " in menu.details[temple] and "; C: " in menu.details[city]
+        menu.i = verbs.index("produce")
+        menu.more(menu.i)
+        assert d.app.notice == "No other choices here: A picks"  # what a C there says

@@ -1,7 +1,7 @@
 """Three-button boards (pico_inky_pack): the hints tell the truth there. A tap of A or C
 is DOWN or UP and their hold is A or C (firmware/buttons.py), so every screen's hints say
-"hold" where five buttons say A or C; on the tracking screen a tap of A opens the turn's
-list at its top, as A does, so it keeps "A play"."""
+"hold" where five buttons say A or C; on the tracking screen a tap of A or C opens the
+turn's list and moves in it at once, as UP/DOWN do on five."""
 
 from pathlib import Path
 
@@ -28,12 +28,12 @@ def test_hints_per_board(tmp_path: Path, buttons: str) -> None:
         ap = Autoplayer(d)
         assert d.view()["screen"] == "sevenwonders.track"
         assert _hints(d) == (
-            "A play  B undo  hold C more" if three else "A/UP/DOWN play B undo C more"
+            "A/C play  B undo  hold C more" if three else "A/UP/DOWN play B undo C more"
         )
-        ap.press("a" if three else "down")  # a tap of A, DOWN
+        ap.press("down")  # a tap of A on three buttons
         v = d.view()
         assert v["screen"] == "sevenwonders.pick"
-        assert v["i"] == (0 if three else 1)  # three buttons: opened at the top, as A does
+        assert v["i"] == 1  # opened and moved at once, on three buttons as on five
         assert _hints(d) == (
             "hold A build  hold C more  B back" if three else "A build  C more  B back"
         )

@@ -1,7 +1,7 @@
 """Splendor Duel's lists cut for presses: a reservation asks the level, then lists that
-level by colour (jumps from colour to colour, no two rows alike); taking, the token
-picker stays on a colour while it can take another, and returning over the 10-token
-limit it moves on to the next colour held; the turn's menu opens on Tokens with the
+level by colour (jumps from colour to colour, no two rows alike); the token picker's
+cursor stays where it is (never a move of its own that an extra press turns into a
+wrong pick); the turn's menu opens on Tokens with the
 optional actions above it, and after a privilege or a replenish the token picker opens
 again over it (the action is still to come)."""
 
@@ -58,7 +58,7 @@ def test_a_reservation_asks_the_level_then_lists_it_by_colour(tmp_path: Path) ->
         starts = [k for k in range(len(keys)) if k == 0 or keys[k] != keys[k - 1]]
         assert v["groups"] == starts and len(starts) == 7  # five colours, jokers, no bonus
         # No two rows read alike: jokers that would read alike say the colours of their
-        # cost (2U2R)
+        # cost (2B2R)
         assert len(set(v["labels"])) == len(v["labels"])
         ap.press("long down")
         v = d.view()
@@ -99,9 +99,9 @@ def test_token_picker_stays_on_a_colour_while_it_can_take_another(tmp_path: Path
         ap.press("a")  # a pearl; another can be taken: still on pearl
         v = d.view()
         assert v["sel"] == [0, 0, 0, 0, 0, 1] and v["i"] == 5
-        ap.press("a")  # the second (and last) pearl: on round to white
+        ap.press("a")  # the second (and last) pearl: the cursor stays
         v = d.view()
-        assert v["sel"] == [0, 0, 0, 0, 0, 2] and v["i"] == 0
+        assert v["sel"] == [0, 0, 0, 0, 0, 2] and v["i"] == 5
         ap.press("c")  # two pearls are a take
         assert d.last.events == 1
         # Three blacks as a player reading the screen takes them: A opens the menu on
@@ -109,6 +109,27 @@ def test_token_picker_stays_on_a_colour_while_it_can_take_another(tmp_path: Path
         before = d.last.presses
         Autoplayer(d, reader=True).event(["take", 1, ["black", "black", "black"]])
         assert d.last.events == 2 and d.last.presses - before == 9
+
+
+def test_a_down_after_a_colours_last_token_is_the_next_row(tmp_path: Path) -> None:
+    """The slip the issue saw: the cursor moved on by itself after a colour's last
+    token, so the player's own DOWN to black landed on pearl. It stays: a red, then DOWN
+    and A take black."""
+    with apphelp.device(tmp_path) as d:
+        ap = Autoplayer(d)
+        _start(ap)
+        ap.press("a")  # the turn's menu: Tokens
+        ap.press("a")
+        for _ in range(3):
+            ap.press("down")
+        v = d.view()
+        assert v["rows"][v["i"]] == 3  # red
+        ap.press("a")  # a red: none can follow it of its colour in a line of three
+        assert d.view()["i"] == v["i"]
+        ap.press("down")
+        ap.press("a")
+        v = d.view()
+        assert v["sel"] == [0, 0, 0, 1, 1, 0], v["sel"]  # red and black, no pearl
 
 
 def test_a_privilege_then_the_take_on_the_same_picker(tmp_path: Path) -> None:
@@ -179,17 +200,18 @@ def test_tokens_over_ten_are_returned_one_press_a_token(tmp_path: Path) -> None:
         ]
         assert v["i"] == 0 and _line(d) == "3 more to return"  # on the first colour held
         before = d.last.presses
-        ap.press("a")  # a white back: on to blue, the next colour held
+        ap.press("a")  # a white back: the cursor stays
         v = d.view()
-        assert v["sel"] == [1, 0, 0, 0, 0, 0, 0] and v["i"] == 1 and d.last.events == 9
+        assert v["sel"] == [1, 0, 0, 0, 0, 0, 0] and v["i"] == 0 and d.last.events == 9
         assert _line(d) == "2 more to return"
-        for _ in range(3):  # red, black, pearl
+        for _ in range(4):  # blue, red, black, pearl
             ap.press("down")
-        ap.press("a")  # the pearl: on to gold
+        ap.press("a")  # the pearl
         v = d.view()
-        assert v["sel"] == [1, 0, 0, 0, 0, 1, 0] and v["i"] == 5
+        assert v["sel"] == [1, 0, 0, 0, 0, 1, 0] and v["i"] == 4
+        ap.press("down")
         ap.press("a")  # the gold: 10 again, the return played at once
-        assert d.last.events == 10 and d.last.presses - before == 6
+        assert d.last.events == 10 and d.last.presses - before == 8
         assert d.view()["screen"] == "splendor.track"
         assert _last_event(d) == ["return", 0, ["white", "pearl", "gold"]]
 

@@ -99,3 +99,55 @@ def test_plays_again_is_said() -> None:
         assert d.app.notice.endswith(", plays again"), d.app.notice
         assert d.app.stack[0].status() == who + " plays again"
         assert words.again(d.app.match.game, events[k])
+
+
+def test_the_columns_name_their_colours_without_a_legend() -> None:
+    """The tracking screen's columns (and the short costs) are headed by a colour's own
+    short form in each language, never a letter only a legend explains ("U" for blue,
+    "K" for black): distinct, each led by a letter of the colour's name (its first in
+    English and Russian, a kanji of it in Japanese)."""
+    from duelcore.splendor.cards import TOKENS
+    from firmware import lang, speak
+
+    try:
+        for code in ("en", "ja", "ru"):
+            speak.use(code)
+            shorts = [textfit.plain(s) for s in lang.tr(words.LETTERS).split()]
+            names = [textfit.plain(lang.name("splendor-duel", t)) for t in TOKENS[:6]]
+            assert len(set(shorts)) == 6, (code, shorts)
+            for short, full in zip(shorts, names, strict=True):
+                assert short[0] in (full if code == "ja" else full[0]), (code, short, full)
+        speak.use("en")
+        assert lang.tr(words.LETTERS).split() == ["W", "B", "G", "R", "Bk", "P"]
+        assert tokens({"blue": 2, "black": 1}, True) == "2B 1Bk"
+    finally:
+        speak.use("en")
+
+
+def test_the_token_picker_lists_only_colours_on_the_board() -> None:
+    """Lists hold only what can be chosen: a colour none of which lies on the board has
+    no row in the token picker (the record tells the device what the board holds)."""
+    import json
+    from pathlib import Path
+
+    from duelcore.splendor.cards import TOKENS
+    from firmware.games.splendor import tokenpick
+
+    vectors = Path(__file__).resolve().parents[1] / "vectors" / "splendor-duel"
+    record = json.loads((vectors / "complete-game.json").read_text())
+    with textfit.device(296, 128) as d:
+        d.app.new_game("splendor-duel", textfit.NAMES, record["setup"])
+        checked = 0
+        for k, ev in enumerate(record["events"]):
+            if d.app.match.played > k:
+                continue  # played by the device: the only choice there was
+            g = d.app.match.game
+            board = g.result()["board"]
+            if ev[0] == "take" and any(not board.get(t) for t in TOKENS[:6]):
+                picker = tokenpick.Screen(d.app, "take")
+                assert [TOKENS[k] for k in picker.rows] == [t for t in TOKENS[:6] if board.get(t)]
+                assert not any("(0 " in label for label in picker.labels), picker.labels
+                checked += 1
+            d.app.back_to(1)
+            d.play(ev)
+        assert checked  # the game has such takes

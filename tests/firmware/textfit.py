@@ -88,12 +88,12 @@ class Watch:
 class Device:
     """The App on the sim board at one size, over a temporary flash."""
 
-    def __init__(self, width: int, height: int, root: Path) -> None:
+    def __init__(self, width: int, height: int, root: Path, buttons: str = "abcud") -> None:
         from boards import sim as board
         from firmware.app import App
         from firmware.storage import Storage
 
-        board.WIDTH, board.HEIGHT, board.BUTTONS, board.ROOT = width, height, "abcud", str(root)
+        board.WIDTH, board.HEIGHT, board.BUTTONS, board.ROOT = width, height, buttons, str(root)
         self.board = board.open()
         self.app = App(self.board, Storage(self.board.root))
         self.width, self.height = width, height
@@ -145,8 +145,9 @@ def plain(text: str) -> str:
 
 
 @contextmanager
-def device(width: int, height: int, lang: str = "en") -> Iterator[Device]:
-    """A Device speaking ``lang`` (set as the language menu sets it); afterwards the sim
+def device(width: int, height: int, lang: str = "en", buttons: str = "abcud") -> Iterator[Device]:
+    """A Device speaking ``lang`` (set as the language menu sets it), on five buttons or
+    (``buttons`` "abc") three; afterwards the sim
     board's settings are as they were and the firmware speaks English (other tests open
     it with its defaults)."""
     from boards import sim as board
@@ -156,7 +157,7 @@ def device(width: int, height: int, lang: str = "en") -> Iterator[Device]:
     with tempfile.TemporaryDirectory() as tmp:
         if lang != "en":
             (Path(tmp) / "settings.json").write_text(json.dumps({"lang": lang}))
-        d = Device(width, height, Path(tmp))
+        d = Device(width, height, Path(tmp), buttons)
         d.watch.install()
         try:
             yield d

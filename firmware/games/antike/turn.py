@@ -12,6 +12,7 @@ fit); C on a city or a conquest, the same place with more adjacent or a wall.
 
 from duelcore.compat import const
 
+from ... import ui
 from ...gfx.canvas import LARGE
 from ...lang import collate, name, tr, word
 from ...notices import args, pay, steps, units, value
@@ -228,6 +229,9 @@ class Screen(Menu):
     hints = word("A move  C pay  B back")
 
     def __init__(self, app: "App") -> None:
+        # The hints of the row selected: C's only on a rondel move's (its ways to pay);
+        # the detail line says what C lists on a place's or a temple's row
+        self.forms = (ui.hints(app, self.hints), ui.hints(app, Menu.hints))
         g = app.match.game
         players = app.players()
         r = g.result()
@@ -249,9 +253,17 @@ class Screen(Menu):
         city = cities = 0  # the first city row, how many
         wall = -1
         space = -1  # the rondel space of the last action kind listed
+        # A wall goes on the temple rows' C where a temple can be built: a Wall row
+        # between them and the production, where the cursor opens, turned an UP short of
+        # the temple into a wall
+        walls = None
+        if (turn, "temple") in kinds and (turn, "wall") in kinds:
+            walls = per[kinds.index((turn, "wall"))]
         for k in order:
             p, verb = kinds[k]
             events = per[k]
+            if walls and kinds[k] == (turn, "wall"):
+                continue
             who = "" if p == turn else players[p] + ": "
             # The rondel move to enter (the acting player's, or once their action is
             # done the hand-over): on 2 steps, the middle of the three free moves (one
@@ -264,8 +276,8 @@ class Screen(Menu):
                 events = first + [ev for ev in events if not ev[3]]
                 # the cursor on the middle resource (with a temple where there is one)
                 produce = len(labels) + (len(first or events) - 1) // 2
-            elif verb == "wall" and p == turn:
-                wall = len(labels)
+            elif verb == "wall" and p == turn or verb == "temple" and p == turn and walls:
+                wall = len(labels)  # the wall's row, or the temple rows' first (C: a wall)
             elif verb == "personality" and p == turn:  # the navigator: the board's word
                 for j in range(len(events)):
                     if person < 0 and events[j][2] != "navigator":
@@ -311,13 +323,17 @@ class Screen(Menu):
                     if who:  # the hand-over: the name takes the room, its cost below
                         more = more or tail
                         tail = ""
-                self._add(labels, right, kinds[k], [ev], None, texts[j], tail, more)
-        # The row likeliest next: after the move, the production's middle resource (a
-        # press from the other two, as 2 steps is from 1 and 3); after a temple, the
-        # wall the same space builds; once the action is done, a personality the rules
-        # let the player claim (not the navigator: the board's word); after a city,
-        # while another can be founded, the middle city row (a press from the other two,
-        # a long press from the claims); else the hand-over.
+                others = walls if verb == "temple" and p == turn else None
+                if others:
+                    more = tr("%s; C: %s") % (more or texts[j], name(_AD, "wall"))
+                self._add(labels, right, kinds[k], [ev], others, texts[j], tail, more)
+        # The row likeliest next: after the move, the production's middle resource
+        # (a press from the other two, as 2 steps is from 1 and 3); after a temple,
+        # the wall the same space builds (its row, or the temple's, C a wall); once
+        # the action is done, a personality the rules let the player claim (not the
+        # navigator: the board's word); after a city, while another can be founded,
+        # the middle city row (a press from the other two, a long press from the
+        # claims); else the hand-over.
         start = hand if hand >= 0 else 0
         last = app.match.event(-1)[0] if app.match.played else ""
         if not done and phase == "action" and produce >= 0:
@@ -392,6 +408,12 @@ class Screen(Menu):
 
     def detail(self, i: int) -> "str | None":
         return self.details[i] if self.details else None
+
+    def draw(self, c: "Canvas") -> None:
+        i = self.i
+        if self.kinds:
+            self.hints = self.forms[self.kinds[i][1] != "rondel"]
+        super().draw(c)
 
     def options(self, i: int) -> "Menu | None":
         """The list row i opens (None: it is a single event, played at once)."""

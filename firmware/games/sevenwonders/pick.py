@@ -45,7 +45,7 @@ Scientists Guild|Scientists
 Moneylenders Guild|Moneylenders
 Tacticians Guild|Tacticians
 Temple of Artemis|T. of Artemis
-Great Lighthouse|Lighthouse
+Great Lighthouse|Gr. Lighthouse
 """
 
 # Colour order of the groups, and each group's tag (one string: one lookup in a language).

@@ -114,7 +114,7 @@ class Screen(Menu):
             tr("Costs %s"),
             tr("; pay %s") if verb == "buy" else "",
             tr("The top card of the level %s deck, unseen"),
-            tr(LETTERS),
+            tr(LETTERS).split(),
         )
         labels = _Column(rows, words)  # len() and [] are all a Menu asks of its labels
         self.shown: tuple = (-1, None)  # (item, its line): the selected one only
@@ -227,7 +227,7 @@ class _Column:
         else:
             text = colour(COLOURS[C.get(i, COLOR)])
         label = text + face(C.get(i, POINTS), C.get(i, CROWNS), C.get(i, ABILITY))
-        if flags & _ALIKE:  # the colours of its cost it asks two or more of (``2U2R``)
+        if flags & _ALIKE:  # the colours of its cost it asks two or more of (``2B2R``)
             label += " "
             for c in range(6):
                 n = C.get(i, COST + c)

@@ -3,18 +3,16 @@
 
 The picker opens on the first colour it can add. A adds one token of the selected
 colour, if some legal take still contains the selection; the cursor stays on that
-colour while it can take another (two or three of a colour: A again), else moves on to
-the next colour below that can still be added, so that a take is the rows down to its
-last colour and an A a token, never a way round the end. Once the selection is a legal
-take that nothing legal extends (three tokens, usually), it is played at once. C (or a
+colour (two or three of a colour: A again), and never moves by itself: the player's own
+DOWN to the next colour is never one too many. Once the selection is a legal take that
+nothing legal extends (three tokens, usually), it is played at once. C (or a
 long A) plays a smaller legal selection, B takes the last token back (on an empty
 selection: back). Each row shows how many of that colour lie on the board and, on the
-right, how many are picked.
+right, how many are picked; a colour none of which lies on the board has no row.
 
 Returning (``verb`` "return", the pending choice) is the same picker over the player's
 own tokens, gold included, a row per colour held (``rows``: a colour none of which is
-held is no choice): each A returns one of the selected colour and moves on to the next
-colour that can go back (a return is spread over colours more often than a take), the
+held is no choice): each A returns one of the selected colour, the cursor staying, the
 rows say how many are held and, on the right, how many go back, the line under them
 how many are still to return; the return is played when the hand is back to 10. Only
 what some of the core's legal returns contains is ever added.
@@ -76,9 +74,9 @@ class Screen(Menu):
             on = tr("%s  (%d on board)")
             head = tr("Take tokens") if verb == "take" else tr("Privileges: tokens")
         self.board = bytes([min(255, count.get(TOKENS[k], 0)) for k in range(kinds)])
-        # the colour of each row: taking, all of them (a colour's row never moves);
-        # returning, those held
-        self.rows = bytes([k for k in range(kinds) if self.board[k] or not back])
+        # the colour of each row: those on the board (taking) or held (returning); a
+        # colour none of which is there is no choice
+        self.rows = bytes([k for k in range(kinds) if self.board[k]])
         labels = [on % (name("splendor-duel", TOKENS[k]), self.board[k]) for k in self.rows]
         right = ["" for _ in self.rows]
         super().__init__(app, head, labels, 0, None, right)
@@ -146,15 +144,11 @@ class Screen(Menu):
         self.order[self.n] = k
         self.n += 1
         self._rights()
-        # Taking, this colour again while it can take another; else (and returning) on to
-        # the next colour below that the selection can still take (round the end; this
-        # one when no other)
-        more = self._addable(k)
-        j = k if more and self.verb != "return" else self._next(k)
-        if not more and j == k and self._legal():
+        # The cursor stays on this colour: a move of its own turned the player's own DOWN
+        # to the next colour into a pick of the one after (a pearl instead of black)
+        if self._next(k) == k and not self._addable(k) and self._legal():
             self.done()  # played at once when nothing legal extends the selection
             return
-        self._to(j)
         app.redraw()
 
     def _addable(self, j: int) -> bool:

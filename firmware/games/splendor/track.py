@@ -54,12 +54,12 @@ class Screen(Tracking):
         self.over = False
         self.player = 0  # the player to act
         self.asks_word = ""  # the pending choice's word in the status line
-        # The words the frame shows, in the device's language: the token letters, the
+        # The words the frame shows, in the device's language: the tokens' short forms, the
         # table's rows, gold, reserved.
         # The words it draws, looked up once (per frame they would load lang's lookup)
         self.words = (
-            tr(LETTERS), tr("hand"), tr("bonus"), tr("Gold"), tr("res %d"), tr("%d%s TO WIN"),
-            tr("%s plays again"), tr("%s to play"),
+            tr(LETTERS).split(), tr("hand"), tr("bonus"), tr("Gold"), tr("res %d"),
+            tr("%d%s TO WIN"), tr("%s plays again"), tr("%s to play"),
         )  # fmt: skip
         self.best_name = ["", ""]  # the best colour's name, as the frame shows it
 
@@ -203,7 +203,7 @@ def draw(c: Canvas, s: Screen) -> None:
 def table(
     c: Canvas, x0: int, x1: int, y: int, held: bytearray, bonuses: bytearray, words: tuple
 ) -> None:
-    """Per colour (letters W U G R K P, then gold): the tokens in hand and, under them,
+    """Per colour (W B G R Bk P, then gold): the tokens in hand and, under them,
     the bonuses; the rows labelled at the left (``words``: the screen's)."""
     c.text(words[1], x0, y + 9)
     c.text(words[2], x0, y + 18)

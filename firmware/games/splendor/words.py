@@ -21,10 +21,11 @@ if _TYPE_CHECKING:
     from ...contracts import App
 
 LEVELS = ("", "I", "II", "III")
-# The colours of cards (TOKENS order, then joker and no bonus) and the letters of the
-# token kinds where words do not fit (gold has none: it is always "gold").
+# The colours of cards (TOKENS order, then joker and no bonus) and the short forms of the
+# token kinds where words do not fit (gold has none: it is always "gold"), one a word,
+# each read without a legend ("U" and "K" for blue and black were not).
 COLOURS = ("white", "blue", "green", "red", "black", "joker", "plain")
-LETTERS = word("WUGRKP")
+LETTERS = word("W B G R Bk P")
 # Token counts in words, TOKENS order: each a word's forms for a count (lang.count).
 COUNTED = (
     word("%d white"), word("%d blue"), word("%d green"), word("%d red"), word("%d black"),
@@ -74,7 +75,7 @@ def tokens(counts: "dict | list", short: bool = False, sign: bool = False) -> st
     ``2W 1 gold``; ``sign``: ``+2 white``, as a correction says); a list of token names
     is counted first."""
     out = []
-    letters = tr(LETTERS) if short else ""
+    letters = tr(LETTERS).split() if short else ()
     for k in range(7):
         t = TOKENS[k]
         n = counts.count(t) if isinstance(counts, list) else counts.get(t, 0)
