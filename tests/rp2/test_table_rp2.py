@@ -42,12 +42,13 @@ def test_corrections_in_a_row_on_the_panel_are_the_simulators(tmp_path: Path) ->
         d.step(0)
         ap = Autoplayer(d)
         ap.play(json.loads(json.dumps(record)))
-        ap.press("c")
-        ap.pick(ap.view(), ap.view()["labels"].index("Player 2 +1 coin"))
-        ap.press("a")  # the menu stayed open on the row: a second coin
-        ap.press("down")
+        ap.correct(["coins", 1, 2])  # Player 2: two coins more (C, the row, A, +2, A)
+        assert ap.view()["screen"] == "more"  # the menu again, on the same row
+        ap.press("a")
+        for gesture in ap.amount_path(ap.view(), -1):
+            ap.press(gesture)
         ap.press("a")  # and one back
-        assert d.last.events == 5 and ap.view()["screen"] == "more"
+        assert d.last.events == 4 and ap.view()["screen"] == "more"
         ap.press("b")
         assert ap.view()["screen"] == "sevenwonders.track"
     _same_frames(ap.steps, tmp_path)
