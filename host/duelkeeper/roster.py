@@ -82,8 +82,10 @@ def exchange(device: Device, log: Log) -> Exchange:
     with log.transaction():
         learned = [players.learn(log, name) for name in new]
     names = players.roster(log)
-    # a seat's placeholder (Player 2) is nobody's name: the log renames no one to it
-    renamed = {n: log.player(n) for n in held + new if log.player(n) not in (n, UNNAMED)}
+    # the log's name for each (one query a name); a seat's placeholder (Player 2) is
+    # nobody's name: the log renames no one to it
+    called = {n: log.player(n) for n in held + new}
+    renamed = {n: to for n, to in called.items() if to not in (n, UNNAMED)}
     reply = device.lines("sync.roster(%r, %r)" % (tuple(names), renamed))
     if reply != [b"ROSTER %d" % len(names)]:
         raise DuelkeeperError("the device did not confirm the roster: %s" % shown_quote(reply[:2]))
