@@ -9,7 +9,6 @@ from duelcore.errors import IllegalEvent
 from . import speak
 from .flash import exists
 from .lang import tr
-from .screens import setup
 
 _TYPE_CHECKING = const(0)  # annotations only: the compiler drops the block
 if _TYPE_CHECKING:
@@ -55,6 +54,8 @@ def boot(app: "App") -> None:
     if app.match is None:
         app.games()
         if exists(app.storage.setup):
+            from .screens import setup  # imported where a setup is (docs/benchmarks.md)
+
             setup.resume(app)
     else:
         app.track()

@@ -8,7 +8,6 @@ menu on its redo row, as on the tracking screen.
 
 from micropython import const
 
-from . import more
 from .menu import Menu
 
 _TYPE_CHECKING = const(0)  # annotations only: the compiler drops the block
@@ -38,6 +37,8 @@ class Screen(Menu):
 
     def more(self, i: int) -> None:
         if self.app.undone:
+            from . import more  # imported when first opened, as on the tracking screen
+
             self.app.push(more.Screen(self.app))
         else:
             Menu.more(self, i)

@@ -33,7 +33,7 @@ Japanese and Russian a word is a string in the heap.
 from micropython import const
 
 from ..ui import GAME_HINTS, REDO_HINTS, hints, status
-from . import BTN_A, BTN_B, BTN_C, BTN_DOWN, BTN_UP, PRESS, Base, more
+from . import BTN_A, BTN_B, BTN_C, BTN_DOWN, BTN_UP, PRESS, Base
 
 _TYPE_CHECKING = const(0)  # annotations only: the compiler drops the block
 if _TYPE_CHECKING:
@@ -86,6 +86,10 @@ class Tracking(Base):
             if gesture >> 5 == PRESS:
                 app.ask_undo()
         elif b == BTN_C:
+            # the C menu (and the score sheet it opens) imported when first opened: 1.5 KB
+            # of heap no game holds until then (docs/benchmarks.md, "Imported where ...")
+            from . import more
+
             app.push(more.Screen(app))
         elif b == BTN_A or b == BTN_UP or b == BTN_DOWN:
             if self.over:
