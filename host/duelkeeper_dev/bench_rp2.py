@@ -13,8 +13,8 @@ Every heap figure is the port's own: ``gc.mem_alloc()`` and ``gc.mem_free()`` af
   USB), wall and emulated seconds; the image's size against its partition;
 * a 7 Wonders Duel game (duelkeeper_dev.tablegame seed 1, entered by the autoplayer's
   gestures for the board) played by GPIO under the heap watcher (rp2/onboard/heapwatch.py:
-  the app as firmware/main.py runs it, the other cores imported at boot as
-  bench_firmware's "all cores"), which reports the heap after every gesture the app
+  the app as firmware/main.py runs it, the three cores imported at boot: the app's boot
+  imports none of them), which reports the heap after every gesture the app
   handled and drew. From the same run, in emulated milliseconds, each gesture's release
   to the first SPI byte of its frame, and the boot to the first frame with the other
   cores imported first. The boot judged (first SPI byte, refresh started, refresh done)
@@ -53,7 +53,6 @@ from duelkeeper.sim.fill import fill
 from duelkeeper.sim.script import TICK_MS, Step
 from duelkeeper.textable import table
 from duelkeeper_dev.autoplay import Autoplayer
-from duelkeeper_dev.bench_firmware import OTHER_CORES
 from duelkeeper_dev.heapwatch import HeapLine, Watch, install, parse
 from duelkeeper_dev.tablegame import antike_record, splendor_record, table_record
 
@@ -196,7 +195,7 @@ def game(
     steps: list[Step],
     where: Path,
     f: Figures,
-    cores: tuple[str, ...] = OTHER_CORES,
+    cores: tuple[str, ...] = CORES,
     kind: str = "7wd",
 ) -> None:
     """``steps`` by GPIO on a board running the heap watcher with ``cores`` loaded; the
