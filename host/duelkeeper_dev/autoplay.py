@@ -55,10 +55,12 @@ def jump(groups: list[int], i: int, down: bool) -> int:
     return groups[at - 1]
 
 
-def leaf(i: int, n: int, page: int, down: bool) -> int:
-    """A long UP/DOWN in a paged list: as firmware/screens/menu.py ``leaf``."""
+def leaf(i: int, n: int, page: int, down: bool, row: int = -1) -> int:
+    """A long UP/DOWN in a paged list: as firmware/screens/menu.py ``leaf`` (``row``: the
+    row kept since the last short press, -1: ``i``'s)."""
     pages = (n + page - 1) // page
-    return min((i // page + (1 if down else -1)) % pages * page + i % page, n - 1)
+    row = i % page if row < 0 else row
+    return min((i // page + (1 if down else -1)) % pages * page + row, n - 1)
 
 
 def path(
@@ -75,37 +77,45 @@ def path(
     on three buttons)."""
     if start == target:
         return []
-    moves: list[tuple[str, Callable[[int], int]]] = [
-        ("down", lambda i: (i + 1) % n),
-        ("up", lambda i: (i - 1) % n),
+    # A state: the item, and in a paged list the row its long presses keep (-1: none)
+    State = tuple[int, int]
+    moves: list[tuple[str, Callable[[State], State]]] = [
+        ("down", lambda s: ((s[0] + 1) % n, -1)),
+        ("up", lambda s: ((s[0] - 1) % n, -1)),
     ]
     if page and n > page:
-        moves += [
-            ("long down", lambda i: leaf(i, n, page, True)),
-            ("long up", lambda i: leaf(i, n, page, False)),
-        ]
+
+        def turner(down: bool) -> Callable[[State], State]:
+            def turn(s: State) -> State:
+                row = s[0] % page if s[1] < 0 else s[1]
+                return leaf(s[0], n, page, down, row), row
+
+            return turn
+
+        moves += [("long down", turner(True)), ("long up", turner(False))]
     elif groups and len(groups) > 1:
         kept = groups  # a name the lambdas close over, narrowed to a list
 
-        def jumper(down: bool) -> Callable[[int], int]:
-            return lambda i: jump(kept, i, down)
+        def jumper(down: bool) -> Callable[[State], State]:
+            return lambda s: (jump(kept, s[0], down), -1)
 
         moves += [(jumps[k], jumper(k == 0)) for k in range(len(jumps))]  # down, then up
-    came: dict[int, tuple[int, str]] = {start: (start, "")}
-    todo = deque([start])
+    first = (start, -1)
+    came: dict[State, tuple[State, str]] = {first: (first, "")}
+    todo = deque([first])
     while todo:
-        i = todo.popleft()
+        s = todo.popleft()
         for name, move in moves:
-            j = move(i)
-            if j not in came:
-                came[j] = (i, name)
-                if j == target:
+            t = move(s)
+            if t not in came:
+                came[t] = (s, name)
+                if t[0] == target:
                     out = []
-                    while j != start:
-                        j, gesture = came[j]
+                    while t != first:
+                        t, gesture = came[t]
                         out.append(gesture)
                     return out[::-1]
-                todo.append(j)
+                todo.append(t)
     raise AutoplayError(f"item {target} cannot be reached in a list of {n}")
 
 
@@ -157,7 +167,7 @@ def page_path(n: int, start: int, target: int, page: int) -> list[str]:
         i = start
         gestures: list[str] = []
         while i // page != target // page:
-            i = leaf(i, n, page, down)
+            i = leaf(i, n, page, down, start % page)
             gestures.append("long down" if down else "long up")
         gestures += ["down" if target > i else "up"] * abs(target - i)
         if len(gestures) < len(best):
