@@ -154,6 +154,29 @@ def read_path(
     return best
 
 
+def fix_path(v: dict[str, Any], target: int, three: bool = False) -> list[str]:
+    """In the C menu (firmware/screens/more.py), from the row selected to correction row
+    ``target`` as a player reading it presses: to the other player's rows a long press
+    towards them (a long DOWN or held B from player 1's, a long UP from player 2's; it
+    keeps the thing), then within a player's rows row by row, or a long UP to their first
+    and row by row down; the fewer."""
+    g = v["groups"]
+    i = v["i"]
+    out: list[str] = []
+    if g[1] <= i < g[3] and (i < g[2]) != (target < g[2]):
+        if i < g[2]:
+            out.append("long b" if three else "long down")
+            i += g[2] - g[1]
+        elif not three:
+            out.append("long up")
+            i -= g[2] - g[1]
+    rows = ["down" if target > i else "up"] * abs(target - i)
+    first = g[1] if target < g[2] else g[2]
+    if not three and first <= target < i and target - first + 1 < len(rows):
+        rows = ["long up"] + ["down"] * (target - first)
+    return out + rows
+
+
 def page_path(n: int, start: int, target: int, page: int) -> list[str]:
     """The gestures of a player reading a paged list (a page shown whole, a long press
     turning it, the cursor keeping its row): row by row towards the wanted row (never
@@ -410,11 +433,8 @@ class Autoplayer:
         v = self.view()
         for k, e in enumerate(v["events"]):
             if e and e[0] == verb and e[1] == p and (key is None or key in e[2]):
-                if self.reader:
-                    for gesture in read_path(v["i"], k, None if self.three else v["groups"]):
-                        self.press(gesture)
-                else:
-                    self.goto(v, k)
+                for gesture in fix_path(v, k, self.three):
+                    self.press(gesture)
                 self.press("a")
                 break
         else:
@@ -426,7 +446,8 @@ class Autoplayer:
     def amount_path(self, v: dict[str, Any], n: int) -> list[str]:
         """On a correction's amounts (firmware/screens/more.py ``Fix``: a list from +20
         down, the cursor on 0), the fewest gestures to ``n`` as the running value shows
-        it: UP/DOWN one, C ten more, and on five buttons a long UP/DOWN to the next five."""
+        it: UP/DOWN one, C ten more, and on five buttons a long UP/DOWN to the next five
+        and a long C ten less."""
         labels = v["labels"]
         target = labels.index(f"{n:+d}")
         size = len(labels)
@@ -438,6 +459,7 @@ class Autoplayer:
         if not self.three:
             moves["long up"] = lambda i: jump(v["groups"], i, False)
             moves["long down"] = lambda i: jump(v["groups"], i, True)
+            moves["long c"] = lambda i: min(size - 1, i + 10)
         came: dict[int, tuple[int, str]] = {v["i"]: (v["i"], "")}
         todo = deque([v["i"]])
         while todo and target not in came:
