@@ -249,8 +249,11 @@ def report(figures: dict[str, list[Game]], notes: list[str]) -> tuple[str, bool]
         head = [game, "all", len(every)]
         rows.append(head + figures_of(every))
         rows[-1] += figures_of([n for g in games for n in g.fewest])
-        most_of = "max %d" % MOST if game != "antike-duellum" else "over %d: %d/event+%d/card" % (
-            MOST, EACH, CARD)
+        most_of = (
+            "max %d" % MOST
+            if game != "antike-duellum"
+            else "over %d: %d/event+%d/card" % (MOST, EACH, CARD)
+        )
         rows[-1] += ["%g, %s" % (BUDGETS[game], most_of), "PASS" if fine else "OVER"]
         over = [turn for g in games for turn in g.over]
         if over:

@@ -280,7 +280,9 @@ TAGS = [
 
 @pytest.mark.parametrize("code", ["ja", "ru"])
 @pytest.mark.parametrize(("row", "game", "keys"), TAGS)
-def test_a_tag_is_its_component_s_name_and_apart(code: str, row: str, game: str, keys: tuple) -> None:
+def test_a_tag_is_its_component_s_name_and_apart(
+    code: str, row: str, game: str, keys: tuple
+) -> None:
     """A tag is the component's name as the rest of the catalog says it, cut: Russian's
     its start (Мон, монеты: not Д, деньги), Japanese's a glyph of it (珠 of 真珠, 金 of
     黄金: no other name); and no tag on the screen is another's start (М for монеты
