@@ -447,7 +447,7 @@ class Autoplayer:
         """On a correction's amounts (firmware/screens/more.py ``Fix``: a list from +20
         down, the cursor on 0), the fewest gestures to ``n`` as the running value shows
         it: UP/DOWN one, C ten more, and on five buttons a long UP/DOWN to the next five
-        and a long C ten less."""
+        and a long C ten less; on three a held B to the next five down."""
         labels = v["labels"]
         target = labels.index(f"{n:+d}")
         size = len(labels)
@@ -460,6 +460,8 @@ class Autoplayer:
             moves["long up"] = lambda i: jump(v["groups"], i, False)
             moves["long down"] = lambda i: jump(v["groups"], i, True)
             moves["long c"] = lambda i: min(size - 1, i + 10)
+        else:  # a held B: the next group's (the title says so), five less
+            moves["long b"] = lambda i: jump(v["groups"], i, True)
         came: dict[int, tuple[int, str]] = {v["i"]: (v["i"], "")}
         todo = deque([v["i"]])
         while todo and target not in came:
