@@ -91,7 +91,7 @@ def pay(counts: dict, short: bool = False, sign: bool = False) -> str:
     ``short``: ``1M 2C``, the letters of Antike's tracking screen; ``sign``: ``+8
     marble``, as a correction says."""
     out = []
-    letters = tr("MIGC") if short else ""
+    letters = tr("M I G C").split() if short else ()
     i = 0
     for k in _PAID_KEYS:
         n = counts.get(k, 0)

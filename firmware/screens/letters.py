@@ -1,18 +1,19 @@
 """The letter picker: spell a name in few presses, on five buttons or three.
 
 The box after the name is the letter being chosen. UP/DOWN turn it through the alphabet
-(held: faster); a long UP/DOWN, or a held B, jumps a row: seven letters a row (A H O V in
-Latin), Japanese's gojūon rows, the digits. A takes the letter, and the box opens again,
-outlined, on the likely next one: the next letter of a known name (the recent names,
-the roster) spelt so far, else the alphabet's first. C (or a long A) keeps the name, the
-box's letter too once it is filled (moved to, or given back by B); B takes the last
-letter back into the box (on an empty name: cancel). On three buttons a line over the
-hints says what a tap of A or C and a held B do. The alphabet is the device's
-language's letters (``lang.letters``: Russian's Cyrillic, Japanese's katakana;
-duelkeeper/letters.py), then the Latin ones, the digits, '-' and a space (drawn '_':
-one UP from the first letter, '-' two). Only
-capitals are offered: a name is written with a capital first letter (and after a space
-or '-') and small letters after that, so no press is spent on case.
+(held: faster); a long UP/DOWN, or a held B, jumps a row: seven letters a row (A H O V
+in Latin), Japanese's gojūon rows, the digits. A takes the letter, and the box opens
+again, outlined, on the likely next one: the next letter of a known name (the recent
+names, the roster) spelt so far, else the second row's first (H in Latin: a row's jump
+or a few presses either way from most letters; the box opens there first too). C (or a
+long A) keeps the name, the box's letter too once it is filled (moved to, or given back
+by B); B takes the last letter back into the box (on an empty name: cancel). On three
+buttons a line over the hints says what a tap of A or C and a held B do. The alphabet is
+the device's language's letters (``lang.letters``: Russian's Cyrillic, Japanese's
+katakana; duelkeeper/letters.py), then the Latin ones, the digits, '-' and a space
+(drawn '_': one UP from the first letter, '-' two). Only capitals are offered: a name is
+written with a capital first letter (and after a space or '-') and small letters after
+that, so no press is spent on case.
 """
 
 from micropython import const
@@ -65,7 +66,7 @@ class Screen(Base):
         t = self.known.pop()  # the name to edit
         self.n = len(t)
         self.text = t + bytearray(MAX - self.n)
-        self.cur = 0  # the letter in the box
+        self.cur = self.groups[1]  # the letter in the box
         self.moved = False  # the box filled: C keeps its letter
 
     def spelt(self) -> str:
@@ -97,8 +98,8 @@ class Screen(Base):
             app.pop()
             return
         self.moved = b != BTN_A
-        if b == BTN_A:  # the likely next letter: a known name's spelt so far, else the first
-            self.cur = 0
+        if b == BTN_A:  # the likely next: a known name's letter, else the second row's first
+            self.cur = self.groups[1]
             for w in self.known:
                 k = 0
                 while k < n < len(w) and w[k] == self.text[k]:

@@ -53,6 +53,7 @@ class Menu(Base):
         self.groups = groups
         self.i = start if 0 <= start < len(labels) else 0
         self.first = 0  # the first row shown
+        self.kept = (-1, 0)  # a paged list: the row its long presses keep, where it was
 
     def key(self, g: int) -> None:
         b = g & 31
@@ -79,7 +80,10 @@ class Menu(Base):
             return
         groups = self.groups
         if kind != PRESS and self.page and n > self.page:
-            self.i = leaf(self.i, n, self.page, down)
+            # the row kept across a shorter last page (its cursor on its last row)
+            i, row = self.kept if self.kept[0] == self.i else (self.i, self.i % self.page)
+            self.i = leaf(i, n, self.page, down, row)
+            self.kept = (self.i, row)
         elif kind == PRESS or not groups or len(groups) < 2:
             self.i = (self.i + (1 if down else -1)) % n
         else:
@@ -181,8 +185,8 @@ def jump(groups: list, i: int, down: bool) -> int:
     return groups[at - 1]  # at - 1 is -1 for the first group: the last one
 
 
-def leaf(i: int, n: int, page: int, down: bool) -> int:
+def leaf(i: int, n: int, page: int, down: bool, row: int) -> int:
     """The item a long press goes to in a list of ``n`` turned ``page`` rows at a time:
-    the same row of the next (previous) page, round; a shorter last page's last row."""
+    ``row`` of the next (previous) page, round; a shorter last page's last row."""
     pages = (n + page - 1) // page
-    return min((i // page + (1 if down else -1)) % pages * page + i % page, n - 1)
+    return min((i // page + (1 if down else -1)) % pages * page + row, n - 1)

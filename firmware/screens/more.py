@@ -8,8 +8,10 @@ whatever the event opened (a choice, the turn's menu), so a redo is one press an
 Corrections are the records' own correction events (7 Wonders Duel ``coins``, Splendor
 Duel ``tokens``, Antike Duellum ``resources``, any whole amount), a row per player and
 thing counted (``Ann: 3 green``: each game's tracking screen's ``corrections()``, so
-this menu carries no game's words). Without a redo the menu opens on player 1's, on the
-tracking screen's ``fix`` row (Splendor: green, the middle gem); the score so far is a
+this menu carries no game's words). Without a redo the menu opens on the corrections of
+the player who played the last event (the move just entered is the likeliest mistaken),
+on the tracking screen's ``fix`` row, the middle one (Splendor: red, of seven; Antike:
+gold, of four: each of the player's others a press or two away); the score so far is a
 row above. A opens the amount (``Fix``), which plays one event; the menu then opens
 again on the same row.
 """
@@ -17,7 +19,7 @@ again on the same row.
 from micropython import const
 
 from ..lang import tr, word
-from . import sheet
+from . import BTN_C, LONG, PRESS, sheet
 from .menu import Menu
 
 _TYPE_CHECKING = const(0)  # annotations only: the compiler drops the block
@@ -52,8 +54,25 @@ class Screen(Menu):
         labels.append(tr("Drop this game"))
         events.append(None)
         self.events = events
-        start = 0 if self.redo and at < 0 else self.fixes + (track.fix if at < 0 else at)
+        start = 0
+        if at >= 0 or not self.redo:  # else the redo's row
+            if at < 0:  # the seat that acted last: its likeliest correction
+                last = app.match.event(-1)[1] if app.match.played else 0
+                at = groups[2 if last == 1 else 1] - self.fixes + track.fix
+            start = self.fixes + at
         super().__init__(app, tr("More"), labels, start, groups)
+
+    def move(self, down: bool, kind: int) -> None:
+        """A long press from a player's corrections towards the other player's (a long
+        DOWN, or three buttons' held B, from player 1's; a long UP from player 2's) goes
+        to the same thing of theirs; any other long press jumps as in every list."""
+        g = self.groups
+        i = self.i
+        if kind != PRESS and g and (g[1] <= i < g[2] if down else g[2] <= i < g[3]):
+            self.i = i + (g[2] - g[1] if down else g[1] - g[2])
+            self.app.redraw()
+        else:
+            super().move(down, kind)
 
     def detail(self, i: int) -> "str | None":
         """Under the list on the redo row: the event it plays again."""
@@ -100,12 +119,13 @@ class Screen(Menu):
 class Fix(Menu):
     """A correction by amount: what is corrected in the title, the amounts from +20 down
     to -20 as a list, the cursor on 0. UP/DOWN change it by one, a long UP/DOWN goes to
-    the next five, C adds ten; A plays it as one correction event and the C menu opens
-    again on the same row; A at 0, or B, goes back to it. On three buttons a tap of A or
-    C is -1 / +1, a held C +10, a held A plays it (the hints say so)."""
+    the next five, C adds ten, a long C takes ten (-8: three presses, as +8); A plays it
+    as one correction event and the C menu opens again on the same row; A at 0, or B,
+    goes back to it. On three buttons a tap of A or C is -1 / +1, a held C +10, a held A
+    plays it (the hints say so)."""
 
     in_game = True
-    hints = word("A apply  B back  C +10")
+    hints = word("A apply  B back  C +10, long -10")
 
     def __init__(self, app: "App", title: str, unit: list, at: int) -> None:
         """``unit``: the correction of one (``["tokens", 0, {"green": 1}]``); ``at``: its
@@ -116,6 +136,13 @@ class Fix(Menu):
         super().__init__(app, title, labels, 20, list(range(0, 41, 5)))
         if app.buttons.three:  # a tap of A or C is -1 / +1 (firmware/buttons.py)
             self.hints = tr(word("tap -1/+1  hold A apply  hold C +10"))
+
+    def key(self, g: int) -> None:
+        if g == BTN_C | LONG << 5:  # five buttons' long C: ten less (three: a held C is C)
+            self.i = min(40, self.i + 10)
+            self.app.redraw()
+        else:
+            super().key(g)
 
     def more(self, i: int) -> None:
         self.i = max(0, i - 10)  # C: ten more

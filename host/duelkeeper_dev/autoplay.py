@@ -55,10 +55,12 @@ def jump(groups: list[int], i: int, down: bool) -> int:
     return groups[at - 1]
 
 
-def leaf(i: int, n: int, page: int, down: bool) -> int:
-    """A long UP/DOWN in a paged list: as firmware/screens/menu.py ``leaf``."""
+def leaf(i: int, n: int, page: int, down: bool, row: int = -1) -> int:
+    """A long UP/DOWN in a paged list: as firmware/screens/menu.py ``leaf`` (``row``: the
+    row kept since the last short press, -1: ``i``'s)."""
     pages = (n + page - 1) // page
-    return min((i // page + (1 if down else -1)) % pages * page + i % page, n - 1)
+    row = i % page if row < 0 else row
+    return min((i // page + (1 if down else -1)) % pages * page + row, n - 1)
 
 
 def path(
@@ -75,37 +77,45 @@ def path(
     on three buttons)."""
     if start == target:
         return []
-    moves: list[tuple[str, Callable[[int], int]]] = [
-        ("down", lambda i: (i + 1) % n),
-        ("up", lambda i: (i - 1) % n),
+    # A state: the item, and in a paged list the row its long presses keep (-1: none)
+    State = tuple[int, int]
+    moves: list[tuple[str, Callable[[State], State]]] = [
+        ("down", lambda s: ((s[0] + 1) % n, -1)),
+        ("up", lambda s: ((s[0] - 1) % n, -1)),
     ]
     if page and n > page:
-        moves += [
-            ("long down", lambda i: leaf(i, n, page, True)),
-            ("long up", lambda i: leaf(i, n, page, False)),
-        ]
+
+        def turner(down: bool) -> Callable[[State], State]:
+            def turn(s: State) -> State:
+                row = s[0] % page if s[1] < 0 else s[1]
+                return leaf(s[0], n, page, down, row), row
+
+            return turn
+
+        moves += [("long down", turner(True)), ("long up", turner(False))]
     elif groups and len(groups) > 1:
         kept = groups  # a name the lambdas close over, narrowed to a list
 
-        def jumper(down: bool) -> Callable[[int], int]:
-            return lambda i: jump(kept, i, down)
+        def jumper(down: bool) -> Callable[[State], State]:
+            return lambda s: (jump(kept, s[0], down), -1)
 
         moves += [(jumps[k], jumper(k == 0)) for k in range(len(jumps))]  # down, then up
-    came: dict[int, tuple[int, str]] = {start: (start, "")}
-    todo = deque([start])
+    first = (start, -1)
+    came: dict[State, tuple[State, str]] = {first: (first, "")}
+    todo = deque([first])
     while todo:
-        i = todo.popleft()
+        s = todo.popleft()
         for name, move in moves:
-            j = move(i)
-            if j not in came:
-                came[j] = (i, name)
-                if j == target:
+            t = move(s)
+            if t not in came:
+                came[t] = (s, name)
+                if t[0] == target:
                     out = []
-                    while j != start:
-                        j, gesture = came[j]
+                    while t != first:
+                        t, gesture = came[t]
                         out.append(gesture)
                     return out[::-1]
-                todo.append(j)
+                todo.append(t)
     raise AutoplayError(f"item {target} cannot be reached in a list of {n}")
 
 
@@ -144,6 +154,29 @@ def read_path(
     return best
 
 
+def fix_path(v: dict[str, Any], target: int, three: bool = False) -> list[str]:
+    """In the C menu (firmware/screens/more.py), from the row selected to correction row
+    ``target`` as a player reading it presses: to the other player's rows a long press
+    towards them (a long DOWN or held B from player 1's, a long UP from player 2's; it
+    keeps the thing), then within a player's rows row by row, or a long UP to their first
+    and row by row down; the fewer."""
+    g = v["groups"]
+    i = v["i"]
+    out: list[str] = []
+    if g[1] <= i < g[3] and (i < g[2]) != (target < g[2]):
+        if i < g[2]:
+            out.append("long b" if three else "long down")
+            i += g[2] - g[1]
+        elif not three:
+            out.append("long up")
+            i -= g[2] - g[1]
+    rows = ["down" if target > i else "up"] * abs(target - i)
+    first = g[1] if target < g[2] else g[2]
+    if not three and first <= target < i and target - first + 1 < len(rows):
+        rows = ["long up"] + ["down"] * (target - first)
+    return out + rows
+
+
 def page_path(n: int, start: int, target: int, page: int) -> list[str]:
     """The gestures of a player reading a paged list (a page shown whole, a long press
     turning it, the cursor keeping its row): row by row towards the wanted row (never
@@ -157,7 +190,7 @@ def page_path(n: int, start: int, target: int, page: int) -> list[str]:
         i = start
         gestures: list[str] = []
         while i // page != target // page:
-            i = leaf(i, n, page, down)
+            i = leaf(i, n, page, down, start % page)
             gestures.append("long down" if down else "long up")
         gestures += ["down" if target > i else "up"] * abs(target - i)
         if len(gestures) < len(best):
@@ -400,11 +433,8 @@ class Autoplayer:
         v = self.view()
         for k, e in enumerate(v["events"]):
             if e and e[0] == verb and e[1] == p and (key is None or key in e[2]):
-                if self.reader:
-                    for gesture in read_path(v["i"], k, None if self.three else v["groups"]):
-                        self.press(gesture)
-                else:
-                    self.goto(v, k)
+                for gesture in fix_path(v, k, self.three):
+                    self.press(gesture)
                 self.press("a")
                 break
         else:
@@ -416,7 +446,8 @@ class Autoplayer:
     def amount_path(self, v: dict[str, Any], n: int) -> list[str]:
         """On a correction's amounts (firmware/screens/more.py ``Fix``: a list from +20
         down, the cursor on 0), the fewest gestures to ``n`` as the running value shows
-        it: UP/DOWN one, C ten more, and on five buttons a long UP/DOWN to the next five."""
+        it: UP/DOWN one, C ten more, and on five buttons a long UP/DOWN to the next five
+        and a long C ten less; on three a held B to the next five down."""
         labels = v["labels"]
         target = labels.index(f"{n:+d}")
         size = len(labels)
@@ -428,6 +459,9 @@ class Autoplayer:
         if not self.three:
             moves["long up"] = lambda i: jump(v["groups"], i, False)
             moves["long down"] = lambda i: jump(v["groups"], i, True)
+            moves["long c"] = lambda i: min(size - 1, i + 10)
+        else:  # a held B: the next group's (the title says so), five less
+            moves["long b"] = lambda i: jump(v["groups"], i, True)
         came: dict[int, tuple[int, str]] = {v["i"]: (v["i"], "")}
         todo = deque([v["i"]])
         while todo and target not in came:

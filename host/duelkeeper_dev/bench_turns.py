@@ -33,9 +33,20 @@ from duelkeeper.textable import table
 from duelkeeper_dev import measure
 from duelkeeper_dev.autoplay import Autoplayer, AutoplayError
 
-# Median presses per turn as a player presses them, per game; no turn of any game over MOST.
+# Median presses per turn as a player presses them, per game; no turn of any game over MOST,
+# but Antike's longest: over MOST, at most EACH an event and CARD more for a card taken
+# from the display (the issue's budget for its turns of many events).
 BUDGETS = {"7wd": 4.0, "splendor-duel": 5.0, "antike-duellum": 5.0}
 MOST = 10
+EACH = 2
+CARD = 4
+
+
+def most(game: str, events: list[list[Any]]) -> int:
+    """The presses a turn of ``events`` may take at most."""
+    if game != "antike-duellum":
+        return MOST
+    return max(MOST, EACH * len(events) + (CARD if any(ev[0] == "card" for ev in events) else 0))
 
 
 @dataclass
@@ -47,6 +58,7 @@ class Game:
     fewest: list[int] = field(default_factory=list)
     over: list[list[Any]] = field(default_factory=list)  # the events of each turn over MOST
     uncarded: list[int] = field(default_factory=list)  # their presses but a card's taking
+    beyond: int = 0  # turns over their budget (``most``)
 
 
 def records(game: str) -> tuple[list[tuple[str, dict[str, Any]]], str]:
@@ -87,7 +99,7 @@ def per_turn(record: dict[str, Any], tmp: Path, reader: bool) -> list[int]:
 # Six-letter names a new device is given (the issue's "VKD-P0" among them), each spelt
 # from the game's players screen: the seat's row, "New name...", the letter picker.
 NAMES = ("Robert", "Sophie", "Daniel", "Olivia", "Louise", "Victor", "Hannah", "VKD-P0")
-NAME_BUDGET = 30  # median presses a name, on five buttons and on three
+NAME_BUDGET = 30  # presses a name at most, on five buttons and on three
 
 
 PAIR = ("VKD-P0", "VKD-P1")  # both seats new: the second offered the first's letters
@@ -111,7 +123,7 @@ def name_presses(names: tuple[str, ...], tmp: Path, buttons: str = "abcud") -> i
 
 
 def names() -> tuple[str, bool]:
-    """Per board, the presses of each of NAMES, and of PAIR; and whether each median is
+    """Per board, the presses of each of NAMES, and of PAIR; and whether each name is
     in budget."""
     head = "\na six-letter name on a new device, from the players screen (%s):"
     lines = [head % ", ".join(NAMES)]
@@ -120,10 +132,10 @@ def names() -> tuple[str, bool]:
         with tempfile.TemporaryDirectory() as tmp:
             got = [name_presses((n,), Path(tmp) / n, buttons) for n in NAMES]
             pair = name_presses(PAIR, Path(tmp) / "pair", buttons)
-        fine = measure.median(got) <= NAME_BUDGET
+        fine = max(got) <= NAME_BUDGET
         ok = ok and fine
         lines.append(
-            "  %s: %s presses, median %g, max %d (budget: median %d) %s; both seats %s: %d"
+            "  %s: %s presses, median %g, max %d (budget: each %d) %s; both seats %s: %d"
             % (board, " ".join(map(str, got)), measure.median(got), max(got), NAME_BUDGET,
                "PASS" if fine else "OVER", " and ".join(PAIR), pair)
         )  # fmt: skip
@@ -202,6 +214,8 @@ def collect() -> tuple[dict[str, list[Game]], list[str]]:
             events = record["events"]
             g.reader = measure.turns(events, presses, game)
             for n, span in zip(g.reader, measure.spans(events, game), strict=True):
+                if n > most(game, [events[k] for k in span]):
+                    g.beyond += 1
                 if n > MOST:
                     g.over.append([events[k] for k in span])
                     g.uncarded.append(sum(presses[k] for k in span if events[k][0] != "card"))
@@ -229,12 +243,18 @@ def report(figures: dict[str, list[Game]], notes: list[str]) -> tuple[str, bool]
             notes.append("%s: no record played" % game)
             ok = False
             continue
-        fine = measure.median(every) <= BUDGETS[game] and max(every) <= MOST
+        beyond = sum(g.beyond for g in games)
+        fine = measure.median(every) <= BUDGETS[game] and not beyond
         ok = ok and fine
         head = [game, "all", len(every)]
         rows.append(head + figures_of(every))
         rows[-1] += figures_of([n for g in games for n in g.fewest])
-        rows[-1] += ["%g, max %d" % (BUDGETS[game], MOST), "PASS" if fine else "OVER"]
+        most_of = (
+            "max %d" % MOST
+            if game != "antike-duellum"
+            else "over %d: %d/event+%d/card" % (MOST, EACH, CARD)
+        )
+        rows[-1] += ["%g, %s" % (BUDGETS[game], most_of), "PASS" if fine else "OVER"]
         over = [turn for g in games for turn in g.over]
         if over:
             sizes = sorted(len(turn) for turn in over)
@@ -243,9 +263,10 @@ def report(figures: dict[str, list[Game]], notes: list[str]) -> tuple[str, bool]
             notes.append(
                 "%s: %d turns over %d presses hold %d to %d events each (median %g), at"
                 " least a press each; %d of them take an event card from the display;"
-                " without the presses taking cards, %d would be over (%s)"
+                " without the presses taking cards, %d would be over (%s); over their"
+                " budget: %d"
                 % (game, len(over), MOST, sizes[0], sizes[-1], measure.median(sizes), cards,
-                   len(still), ", ".join(str(n) for n in still) or "none")
+                   len(still), ", ".join(str(n) for n in still) or "none", beyond)
             )  # fmt: skip
     lines = [
         "presses per live turn, as a player reading the screens presses them "

@@ -22,19 +22,20 @@ def value(d: Any, expr: str) -> Any:
 
 
 def test_naming_player_2_does_not_swap_the_seats(tmp_path: Path) -> None:
-    """The issue's keys on a fresh flash: Player 1 is spelt "A", then Player 2's list
-    opens on "New name...", not on the name Player 1 just took."""
+    """The issue's keys on a fresh flash: Player 1 is spelt "A" (the box opens on H, a
+    long UP from A), then Player 2's list opens on "New name...", not on the name Player
+    1 just took."""
     with apphelp.device(tmp_path) as d:
         ap = Autoplayer(d)
-        keys(ap, "a", "down", "a", "a", "a", "c", "down", "a")
+        keys(ap, "a", "down", "a", "a", "long up", "a", "c", "down", "a")
         v = d.view()
         assert v["screen"] == "names" and v["i"] == 0
         assert v["labels"] == ["New name...", "Edit Player 2", "A (swap seats)"]
         ap.press("a")
         assert d.view()["screen"] == "letters"
-        keys(ap, "down", "a", "c")  # "B"
+        keys(ap, "down", "a", "c")  # "I"
         v = d.view()
-        assert v["labels"][:3] == ["Start the game", "Player 1: A", "Player 2: B"]
+        assert v["labels"][:3] == ["Start the game", "Player 1: A", "Player 2: I"]
 
 
 def test_names_list_opens_on_a_free_recent_name(tmp_path: Path) -> None:

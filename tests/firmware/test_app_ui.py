@@ -7,6 +7,7 @@ from pathlib import Path
 
 import apphelp
 import pytest
+import textfit
 
 from duelkeeper_dev.autoplay import Autoplayer
 from duelkeeper_dev.tablegame import splendor_record, table_record
@@ -187,3 +188,20 @@ def test_nothing_allocated_per_idle_tick_little_per_scroll(tmp_path: Path) -> No
         assert d.view()["screen"] == "sevenwonders.pick"
     assert measured["idle"] == 0
     assert measured["scroll"] < 256 and measured["scroll2"] < 256
+
+
+def test_a_paged_list_keeps_its_row_past_a_shorter_last_page() -> None:
+    """A long UP from row 2 of 22 (5 a page) goes round to the shorter last page's last
+    row, 21, and the next one back to row 2 of its page, 17 (it was 16: the row lost)."""
+    from firmware.buttons import BTN_UP, LONG
+    from firmware.screens.menu import Menu
+
+    with textfit.device(296, 128) as d:
+        m = Menu(d.app, "cards", ["card %d" % k for k in range(22)], 2)
+        m.page = 5
+        d.app.push(m)
+        seen = []
+        for _ in range(3):
+            m.key(BTN_UP | LONG << 5)
+            seen.append(m.i)
+        assert seen == [21, 17, 12]

@@ -267,3 +267,45 @@ def test_a_component_counted_has_its_name(code: str, key: str, row: str) -> None
         name = morph.parse(name)[0].normal_form
         words = [morph.parse(w)[0].normal_form for w in words]
     assert name in words, (key, name, words)
+
+
+# The tags a screen draws for components where words do not fit, one a word, with the
+# components they stand for (the tracking screens' letters: Antike's resources,
+# Splendor's token columns)
+TAGS = [
+    ("M I G C", "antike-duellum", ("marble", "iron", "gold", "coins")),
+    ("W B G R Bk P", "splendor-duel", ("white", "blue", "green", "red", "black", "pearl")),
+]
+
+
+@pytest.mark.parametrize("code", ["ja", "ru"])
+@pytest.mark.parametrize(("row", "game", "keys"), TAGS)
+def test_a_tag_is_its_component_s_name_and_apart(
+    code: str, row: str, game: str, keys: tuple
+) -> None:
+    """A tag is the component's name as the rest of the catalog says it, cut: Russian's
+    its start (Мон, монеты: not Д, деньги), Japanese's a glyph of it (珠 of 真珠, 金 of
+    黄金: no other name); and no tag on the screen is another's start (М for монеты
+    beside М for мрамор was)."""
+    from test_device_words import _rows
+
+    from duelkeeper import names
+
+    tags = _rows()[row][1 if code == "ja" else 2].split()
+    assert len(tags) == len(keys)
+    for tag, key in zip(tags, keys, strict=True):
+        name = names.name(f"{game}:{key}", code).lower()
+        assert name.startswith(tag.lower()) if code == "ru" else tag in name, (tag, name)
+    for a in tags:
+        assert not [b for b in tags if b != a and b.lower().startswith(a.lower())], tags
+
+
+def test_a_threat_says_what_it_needs_as_every_game_s() -> None:
+    """Splendor's flag says what the other games' flags say (``4* TO WIN``, ``4* ДО
+    ПОБЕДЫ``: not ``ЕЩЁ 4*``, more of what), with the star, crown or colour beside the
+    number."""
+    from test_device_words import _rows
+
+    rows = _rows()
+    for k in range(3):
+        assert rows["%d%s TO WIN"][k].replace("%s", "") == rows["%d TO WIN"][k]

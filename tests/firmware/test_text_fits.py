@@ -160,3 +160,18 @@ def test_names_as_written() -> None:
     assert short("chamber-of-commerce") == "Commerce Ch."
     assert short("temple-of-artemis") == "T. of Artemis"
     assert short("lumber-yard") == "Lumber Yard"
+
+
+@pytest.mark.parametrize("buttons", ["abcud", "abc"])
+@pytest.mark.parametrize("size", textfit.SIZES, ids=["%dx%d" % s for s in textfit.SIZES])
+@pytest.mark.parametrize("lang", ["en", "ja", "ru"])
+def test_a_correction_s_amount_fits(lang: str, size: tuple[int, int], buttons: str) -> None:
+    """The amount of a correction (more.Fix), its hints whole: five buttons' ``C +10, long
+    -10``, three buttons' taps and holds."""
+    from firmware.screens import more
+
+    with textfit.device(*size, lang, buttons) as d:
+        app = d.app
+        app.push(more.Fix(app, "Ann: coins 6", ["coins", 0, 1], 0))
+        d.draw_list("fix")
+        assert not d.seen, d.report()

@@ -41,10 +41,11 @@ def test_a_reader_turns_pages_then_moves_to_the_row() -> None:
     assert page_path(25, 2, 8, 5) == ["long down", "down"]
     assert page_path(25, 2, 19, 5) == ["long up", "long up", "down", "down"]
     assert page_path(25, 2, 24, 5) == ["long up", "down", "down"]
-    # a shorter last page: its last row taken (22 rows: 21), the row kept lost on the
-    # way back; here turning the other way is as short
+    # a shorter last page: its last row taken (22 rows: 21), the row kept past it
+    # (firmware/screens/menu.py), so turning back through it is shorter
     assert page_path(22, 2, 21, 5) == ["long up"]
-    assert page_path(22, 2, 18, 5) == ["long down"] * 3 + ["down"]
+    assert page_path(22, 2, 18, 5) == ["long up", "long up", "down"]
+    assert page_path(22, 2, 19, 5) == ["long up", "long up", "down", "down"]
 
 
 def test_turns_group_each_games_events() -> None:

@@ -34,6 +34,8 @@ _FIXES = ("resources", "units")  # the corrections: no move
 
 
 class Screen(Tracking):
+    fix = 2  # the C menu opens on gold, of four: marble a long UP, iron UP, coins DOWN
+
     def __init__(self, app: "App") -> None:
         super().__init__(app)
         self.personalities = [0, 0]
@@ -47,7 +49,7 @@ class Screen(Tracking):
         self.over = False
         # The words it draws, looked up once (per frame they would load lang's lookup)
         self.words = (
-            tr("MIGC"), tr("CAN CLAIM"), tr("Cities %d  Temples %d"), tr("%d TO WIN"),
+            tr("M I G C").split(), tr("CAN CLAIM"), tr("Cities %d  Temples %d"), tr("%d TO WIN"),
             tr("%s to play  %s"), tr("Legions %d  Galleys %d"), tr("Walls %d  Cards %d"),
         )  # fmt: skip
 
@@ -151,11 +153,11 @@ def draw(c: Canvas, s: Screen) -> None:
         x = x0
         res = s.resources[p]
         font = LARGE
-        # Japanese's letters are kanji (石, 鉄): read at 16 px, where 8 blurs their strokes
-        tag, tag_y, step = (LARGE, y, 24) if lang() == "ja" else (SMALL, y + 7, 14)
+        # Japanese's tags are kanji (石, 鉄): read at 16 px, where 8 blurs their strokes
+        tag, tag_y = (LARGE, y) if lang() == "ja" else (SMALL, y + 7)
         wide = 0
         for k in range(4):
-            wide += c.text_width(str(res[k]), LARGE) + step
+            wide += c.text_width(words[0][k], tag) + c.text_width(str(res[k]), LARGE) + 8
         if wide > half - 8:  # two-digit counts on a narrow panel: small digits
             font = SMALL
         for k in range(4):

@@ -145,11 +145,11 @@ _FEW = const(7)
 # The acting player's kinds in the menu's order, each action by rondel space, a group
 # each (a long UP/DOWN jumps space to space): the production in the middle, where the
 # cursor opens after the move, the other spaces one or two long presses either side of
-# it (recruits, rare, three). Then trades and cards, cities and personalities, next to
-# the hand-over that follows them.
+# it (recruits, rare, three). Then cards and trades (rarer), cities and personalities,
+# next to the hand-over that follows them.
 _ORDER = (
     "recruit", "knowledge", "temple", "wall", "produce", "deploy", "conquer", "battle",
-    "trade", "event", "city", "personality",
+    "event", "trade", "city", "personality",
 )  # fmt: skip
 _SPACE = b"\x00\x01\x02\x02\x03\x04\x05\x05"  # per action of _ORDER: its group
 
@@ -205,7 +205,9 @@ def _by_kind(legal: list, turn: int) -> tuple:
     order = [k for verb in _ORDER for k in own if kinds[k][1] == verb]
     order += [k for k in own if k not in order]
     order += [k for k in range(len(kinds)) if kinds[k] == (1 - turn, "rondel")]
-    order += [k for k in range(len(kinds)) if kinds[k][0] != turn and k not in order]
+    rest = [k for k in range(len(kinds)) if kinds[k][0] != turn and k not in order]
+    order += [k for k in rest if kinds[k][1] == "event"]  # the cards before the rare trades
+    order += [k for k in rest if kinds[k][1] != "event"]
     return kinds, per, order
 
 

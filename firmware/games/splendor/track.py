@@ -36,7 +36,7 @@ WIN = (20, 10, 10)  # points, crowns, one colour's points
 
 
 class Screen(Tracking):
-    fix = 2  # the C menu opens on green, the middle gem: the other four two rows at most
+    fix = 3  # the C menu opens on red, the middle of seven: white a long UP, gold three rows
 
     def __init__(self, app: "App") -> None:
         super().__init__(app)
@@ -196,7 +196,10 @@ def draw(c: Canvas, s: Screen) -> None:
         if away <= 3:
             way = s.way[p]
             what = "*" if way == 0 else "^" if way == 1 else " " + s.best_name[p].upper()
-            flag(c, words[5] % (away, what), x, 102)
+            text = words[5] % (away, what)
+            if c.text_width(text) + 6 > x1 - x:  # the colour's column tag, as the table's
+                text = words[5] % (away, " " + words[0][s.colour[p]])
+            flag(c, text, x, 102)
     s.footer(c)
 
 
