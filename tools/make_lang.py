@@ -170,7 +170,7 @@ def collation(game: str, id: str, lang: str) -> tuple[str, str]:
     if lang == "ja":
         if not entry.reading:
             raise BuildError(
-                "%s: %s:%s is sorted and has no reading" % (names.where(game, lang), game, id)
+                "%s: %s:%s is sorted and has no reading" % (names.table_file(game, lang), game, id)
             )
         text = "".join(chr(ord(c) - 0x60) if "ァ" <= c <= "ヶ" else c for c in entry.reading)
         plain = unicodedata.normalize("NFD", text).replace("\u3099", "").replace("\u309a", "")

@@ -71,7 +71,7 @@ def _parse(text: str, where: str) -> dict[str, Name]:
     return rows
 
 
-def where(game: str, lang: str) -> str:
+def table_file(game: str, lang: str) -> str:
     """``game``'s table of ``lang``, as a path in duelkeeper ("games/splendor/en.tsv")."""
     return "%s/%s.tsv" % (games.package(game).partition(".")[2].replace(".", "/"), lang)
 
@@ -84,12 +84,13 @@ def table(lang: str) -> dict[str, Name]:
         raise KeyError(lang)
     rows: dict[str, Name] = {}
     for game in GAMES:
-        path = resources.files("duelkeeper").joinpath(*where(game, lang).split("/"))
+        file = table_file(game, lang)
+        path = resources.files("duelkeeper").joinpath(*file.split("/"))
         if path.is_file():  # English's: only where a title is not the name
-            own = _parse(path.read_text(encoding="utf-8"), where(game, lang))
+            own = _parse(path.read_text(encoding="utf-8"), file)
             stray = [key for key in own if key.partition(":")[0] != game]
             if stray:
-                raise ValueError("%s: %s is not %s's" % (where(game, lang), stray[0], game))
+                raise ValueError("%s: %s is not %s's" % (file, stray[0], game))
             rows.update(own)
     return rows
 
@@ -111,7 +112,7 @@ def entry(key: str, lang: str) -> Name:
     if lang == "en":
         return Name(title(key.partition(":")[2]), "", "id")
     game = key.partition(":")[0]
-    found = where(game, lang) if game in GAMES else "a game's %s.tsv" % lang
+    found = table_file(game, lang) if game in GAMES else "a game's %s.tsv" % lang
     raise KeyError("no %s name for %s (host/duelkeeper/%s)" % (lang, key, found))
 
 

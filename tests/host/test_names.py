@@ -20,7 +20,7 @@ from duelkeeper.repo import ROOT
 from duelkeeper.textable import table, width
 from firmware.words import title as device_title
 
-PACKAGE = ROOT / "host" / "duelkeeper"  # a game's table is PACKAGE / names.where(game, lang)
+PACKAGE = ROOT / "host" / "duelkeeper"  # a game's table is PACKAGE / names.table_file(game, lang)
 RULES = ROOT.parent / "shared" / "rules"
 # Which rule text names which game's components, in which language (RULES/README.md).
 TEXTS = {
@@ -35,7 +35,7 @@ COMMAND = str(Path(sys.executable).with_name("duelkeeper"))
 
 def tables(lang: str) -> list[str]:
     """The games' tables of ``lang`` as written (English's only where a game has one)."""
-    paths = [PACKAGE / names.where(game, lang) for game in GAMES]
+    paths = [PACKAGE / names.table_file(game, lang) for game in GAMES]
     return [path.read_text(encoding="utf-8") for path in paths if path.is_file()]
 
 
@@ -55,8 +55,8 @@ def rows(lang: str) -> list[list[str]]:
 def test_every_game_names_its_components_in_its_own_tables() -> None:
     for game in GAMES:
         for lang in ("ja", "ru"):  # English's where a title is not the name
-            assert (PACKAGE / names.where(game, lang)).is_file(), (game, lang)
-    assert names.where("splendor-duel", "en") == "games/splendor/en.tsv"
+            assert (PACKAGE / names.table_file(game, lang)).is_file(), (game, lang)
+    assert names.table_file("splendor-duel", "en") == "games/splendor/en.tsv"
 
 
 def test_a_table_naming_another_game_s_component_is_refused(
