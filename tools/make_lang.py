@@ -7,9 +7,9 @@ from, once for both languages that have glyphs.
 
 The words are host/duelkeeper/lang/device.tsv (the device's own strings, keyed by the
 English the code passes to ``firmware.lang.tr``) and the names of the components
-(host/duelkeeper/lang/ja.tsv, ru.tsv, through ``duelkeeper.names``). The glyphs are
-rasterised here from two fonts of Debian's packages, which ``make fonts`` unpacks into
-build/fonts (docs/languages.md, "Fonts"):
+(each game's ja.tsv and ru.tsv in host/duelkeeper/games/<g>/, through
+``duelkeeper.names``). The glyphs are rasterised here from two fonts of Debian's
+packages, which ``make fonts`` unpacks into build/fonts (docs/languages.md, "Fonts"):
 
 * small (8 px, the status line, notices, titles): Misaki Gothic (fonts-misaki), an 8x8
   font drawn for Japanese on small screens, which has Cyrillic too;
@@ -72,7 +72,8 @@ sys.path.insert(0, str(ROOT / "shared"))
 
 from make_glyphs import COLUMNS, write_or_check  # noqa: E402  (beside this file)
 
-from duelkeeper import names  # noqa: E402
+from duelcore.games import GAMES  # noqa: E402
+from duelkeeper import games, names  # noqa: E402
 from duelkeeper.letters import LETTERS, ROWS  # noqa: E402
 
 GLYPHS_BIN = ROOT / "firmware" / "gfx" / "glyphs.bin"
@@ -93,7 +94,6 @@ SPACES = (0, 1, 2, 3, 4, 9, 10, 11, 12, 13)  # never in a string: _NONE there (s
 _NONE = "\uff1f"  # a full-width question mark: both fonts have it
 SMALL, LARGE = 8, 16  # the fonts' heights, as the device's own
 _NOTDEF = "\uffff"  # not a character: what a font draws for one it lacks
-GAMES = ("7wd", "splendor-duel", "antike-duellum")
 
 
 class BuildError(Exception):
@@ -137,23 +137,9 @@ def strings(lang: str) -> dict[str, str]:
 
 def collated(game: str) -> list[list[str]]:
     """The lists the device sorts by their names (firmware/lang.py's ``collate``), each
-    as the components it may hold: setup's wonders, the progress tokens (setup's, the
-    choices of a token), the card picker's cards of each colour (screens/pick7.py),
-    Antike's event cards. English's ids sort as its names already."""
-    if game == "antike-duellum":
-        from duelcore.antike.tables import CARDS
-
-        return [CARDS.split()]
-    if game != "7wd":
-        return []
-    from duelcore.sevenwonders import cards
-
-    ids = [cards.name(c) for c in range(cards.CARD_COUNT)]
-    return [
-        [cards.wonder_name(w) for w in range(cards.WONDER_COUNT)],
-        list(cards.PROGRESS),
-        *([i for i in ids if cards.colour(cards.card(i)) == k] for k in "bgyrnup"),
-    ]
+    as the components it may hold: the game's package's (duelkeeper.games). English's
+    ids sort as its names already."""
+    return games.of(game).collated()
 
 
 RANK = 0x80  # a rank's byte is RANK + the place: a byte no UTF-8 text starts with
@@ -183,7 +169,9 @@ def collation(game: str, id: str, lang: str) -> tuple[str, str]:
     entry = names.entry("%s:%s" % (game, id), lang)
     if lang == "ja":
         if not entry.reading:
-            raise BuildError("ja.tsv: %s:%s is sorted and has no reading" % (game, id))
+            raise BuildError(
+                "%s: %s:%s is sorted and has no reading" % (names.table_file(game, lang), game, id)
+            )
         text = "".join(chr(ord(c) - 0x60) if "ァ" <= c <= "ヶ" else c for c in entry.reading)
         plain = unicodedata.normalize("NFD", text).replace("\u3099", "").replace("\u309a", "")
         plain = "".join(chr(ord(c) + 1) if c in _SMALL_KANA else c for c in plain)

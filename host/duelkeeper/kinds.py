@@ -2,12 +2,17 @@
 
 The log, the score sheet, the stats and the exports all need the same few facts about a
 result: a player's total, the score categories behind it, the values worth following
-event by event, and the names other tools know the game by. They are read here, in one
-place per game, so a change in a core's result touches one table.
+event by event, and the names other tools know the game by. They are read here, from
+what each game's package says of its result (duelkeeper.games), so a change in a core's
+result touches that package alone.
 """
 
 from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple
+
+from duelcore.games import GAMES
+from duelkeeper import games
+from duelkeeper.games import Path
 
 Result = Mapping[str, Any]
 
@@ -51,81 +56,27 @@ class Kind(NamedTuple):
         return {c: self.category(player, c) for c in self.categories}
 
 
-_7WD_CATEGORIES = (
-    "civilian science commercial guilds wonders progress coins military total"
-).split()
-_GEMS = ("white", "blue", "green", "red", "black")
-_PERSONALITIES = ("king", "scholar", "citizen", "general", "navigator")
-
-
-def _seven_wonders(player: Mapping[str, Any], category: str) -> int:
-    return _get(player, "score", category)
-
-
-def _splendor(player: Mapping[str, Any], category: str) -> int:
-    if category in _GEMS:
-        return _get(player, "color_points", category)
-    return _get(player, category)
-
-
-def _antike(player: Mapping[str, Any], category: str) -> int:
-    if category in ("cities", "temples"):
-        return _get(player, category)
-    return _get(player, "personalities", category)
-
-
-def _of(seat: int, *path: str) -> Callable[[Result], int]:
+def _of(seat: int | None, path: Path) -> Callable[[Result], int]:
+    if seat is None:
+        return lambda result: _get(result, *path)
     return lambda result: _get(_player(result, seat), *path)
 
 
-KINDS = {
-    k.name: k
-    for k in (
-        Kind(
-            "7wd",
-            "7 Wonders Duel",
-            173346,
-            tuple(_7WD_CATEGORIES),
-            _seven_wonders,
-            (
-                ("coins {0}", _of(0, "coins")),
-                ("coins {1}", _of(1, "coins")),
-                ("conflict", lambda result: _get(result, "conflict")),
-                ("points {0}", _of(0, "score", "total")),
-                ("points {1}", _of(1, "score", "total")),
-            ),
-            "points",
-        ),
-        Kind(
-            "splendor-duel",
-            "Splendor Duel",
-            364073,
-            ("crowns", *_GEMS, "points"),
-            _splendor,
-            (
-                ("points {0}", _of(0, "points")),
-                ("points {1}", _of(1, "points")),
-                ("crowns {0}", _of(0, "crowns")),
-                ("crowns {1}", _of(1, "crowns")),
-            ),
-            "points",
-        ),
-        Kind(
-            "antike-duellum",
-            "Antike Duellum",
-            104955,
-            ("cities", "temples", *_PERSONALITIES, "total"),
-            _antike,
-            (
-                ("personalities {0}", _of(0, "personalities", "total")),
-                ("personalities {1}", _of(1, "personalities", "total")),
-                ("cities {0}", _of(0, "cities")),
-                ("cities {1}", _of(1, "cities")),
-            ),
-            "personalities",
-        ),
+def _kind(name: str) -> Kind:
+    """The kind of game ``name``, from its package (duelkeeper.games)."""
+    game = games.of(name)
+    return Kind(
+        name,
+        game.TITLE,
+        game.BGG_ID,
+        game.CATEGORIES,
+        lambda player, category: _get(player, *game.where(category)),
+        tuple((label, _of(seat, path)) for label, seat, path in game.SERIES),
+        game.UNIT,
     )
-}
+
+
+KINDS = {name: _kind(name) for name in GAMES}
 
 
 # How a game was entered (docs/record-quick-score.md): the log's ``quick`` column.

@@ -1,9 +1,10 @@
 """The names players see for the games' components, in English, Japanese and Russian.
 
 Records stay language-free: they hold the cores' canonical ids (``lumber-yard``), and a
-name is looked up only where text is shown. The names live in one table per language,
-``lang/<lang>.tsv`` beside this module (package data, so an editable install and a wheel
-both find them): ``id<TAB>name<TAB>short<TAB>source``, a header line, ``#`` comments.
+name is looked up only where text is shown. The names live in one table per game and
+language, ``<lang>.tsv`` in the game's package (duelkeeper.games; package data, so an
+editable install and a wheel both find them), read as one table per language:
+``id<TAB>name<TAB>short<TAB>source``, a header line, ``#`` comments.
 Russian's has a fifth column, ``acc``: the name's accusative where it differs from the
 name, for the device's notices (``A строит Арену``: firmware/lang.py's ``thing``);
 Japanese's ``reading``: the name in kana where a list is sorted by it (make_lang.py).
@@ -17,23 +18,14 @@ turns into a failing test for every component of every game (docs/languages.md).
 """
 
 import functools
-import re
 from importlib import resources
 from typing import Any, NamedTuple
 
+from duelcore.games import GAMES
+from duelkeeper import games
+
 LANGS = ("en", "ja", "ru")
 SHORT_OVER = 10  # a name longer than this has a short form for narrow places
-
-# Splendor Duel's card ids (1w1, 3x1): cards have no names, only these ids.
-_CARD_ID = re.compile(r"[123][wugrkjx][0-9]+$")
-# Words of the cores' vocabularies that are not names a player sees: keys and values of
-# an event's argument objects (a card descriptor, a conquest's details, a trade).
-_NOT_NAMES = {
-    "splendor-duel": {"reserved", "level", "points", "bonus", "ability", "cost"},
-    "antike-duellum": {"resource", "defenders", "fleets_lost", "give", "take"},
-}
-# The rondel's spaces (the result's "action"), not in the packing vocabulary.
-_RONDEL = ("arming", "maneuver")
 
 
 _EXTRA: tuple[list[str], ...] = ([], ["acc"], ["reading"])  # a table's columns after the four
@@ -49,25 +41,11 @@ class Name(NamedTuple):
 
 @functools.cache
 def components(game: str) -> tuple[str, ...]:
-    """Every component id of ``game`` a player may see named, from the cores' own lists."""
-    if game == "7wd":
-        from duelcore.sevenwonders import cards, codes
-
-        ids = [cards.name(c) for c in range(cards.CARD_COUNT)]
-        ids += [cards.wonder_name(w) for w in range(cards.WONDER_COUNT)]
-        ids += [*cards.PROGRESS, *cards.RESOURCES, *codes.VERBS]
-    elif game == "splendor-duel":
-        from duelcore.splendor import vocabulary as splendor
-
-        ids = [w for w in splendor.WORDS if not _CARD_ID.match(w)]
-    elif game == "antike-duellum":
-        from duelcore.antike import vocabulary as antike
-
-        ids = [*antike.WORDS, *_RONDEL]
-    else:
+    """Every component id of ``game`` a player may see named, from the cores' own lists
+    (its package's ``components``)."""
+    if game not in GAMES:
         raise KeyError(game)
-    skip = _NOT_NAMES.get(game, set())
-    return tuple(dict.fromkeys(i for i in ids if i not in skip))
+    return tuple(dict.fromkeys(games.of(game).components()))
 
 
 def _parse(text: str, where: str) -> dict[str, Name]:
@@ -93,13 +71,28 @@ def _parse(text: str, where: str) -> dict[str, Name]:
     return rows
 
 
+def table_file(game: str, lang: str) -> str:
+    """``game``'s table of ``lang``, as a path in duelkeeper ("games/splendor/en.tsv")."""
+    return "%s/%s.tsv" % (games.package(game).partition(".")[2].replace(".", "/"), lang)
+
+
 @functools.cache
 def table(lang: str) -> dict[str, Name]:
-    """The rows of ``lang``'s table, by id (ValueError for a malformed table)."""
+    """The rows of ``lang``'s tables, by id (ValueError for a malformed table, or one
+    naming another game's component)."""
     if lang not in LANGS:
         raise KeyError(lang)
-    path = resources.files("duelkeeper") / "lang" / ("%s.tsv" % lang)
-    return _parse(path.read_text(encoding="utf-8"), "lang/%s.tsv" % lang)
+    rows: dict[str, Name] = {}
+    for game in GAMES:
+        file = table_file(game, lang)
+        path = resources.files("duelkeeper").joinpath(*file.split("/"))
+        if path.is_file():  # English's: only where a title is not the name
+            own = _parse(path.read_text(encoding="utf-8"), file)
+            stray = [key for key in own if key.partition(":")[0] != game]
+            if stray:
+                raise ValueError("%s: %s is not %s's" % (file, stray[0], game))
+            rows.update(own)
+    return rows
 
 
 def title(word: str) -> str:
@@ -118,7 +111,9 @@ def entry(key: str, lang: str) -> Name:
         return rows[key]
     if lang == "en":
         return Name(title(key.partition(":")[2]), "", "id")
-    raise KeyError("no %s name for %s (host/duelkeeper/lang/%s.tsv)" % (lang, key, lang))
+    game = key.partition(":")[0]
+    found = table_file(game, lang) if game in GAMES else "a game's %s.tsv" % lang
+    raise KeyError("no %s name for %s (host/duelkeeper/%s)" % (lang, key, found))
 
 
 def name(key: str, lang: str) -> str:

@@ -85,8 +85,8 @@ def _imports(board: str) -> set[str]:
 
 def for_board(board: str, program: dict[str, bytes]) -> dict[str, bytes]:
     """``program`` less what ``board`` never imports: the other boards' modules, the
-    panel driver it does not use, firmware/hostclock (CPython's clock) and
-    firmware/contracts (annotations only)."""
+    panel driver it does not use, firmware/hostclock (CPython's clock) and every
+    contracts module (annotations only: ``never_run``)."""
     wanted = _imports(board)
     out = {}
     for path, data in program.items():
@@ -95,16 +95,21 @@ def for_board(board: str, program: dict[str, bytes]) -> dict[str, bytes]:
         if (dotted.startswith("boards.") or drivers) and not dotted.endswith(".__init__"):
             if dotted not in wanted:
                 continue
-        if dotted in _NEVER_RUN:
+        if never_run(dotted):
             continue
         out[path] = data
     return out
 
 
 _DRIVERS = (".uc8151", ".ssd1680")  # the panels' controllers: a board uses one
-# Modules a board never runs: CPython's clock, and the contracts mypy reads (imported
-# under TYPE_CHECKING only: tests/firmware/test_imports.py).
-_NEVER_RUN = ("firmware.hostclock", "firmware.contracts")
+CONTRACTS = "contracts"  # a module of this name holds Protocols for mypy alone
+
+
+def never_run(dotted: str) -> bool:
+    """Whether a board never runs module ``dotted``: CPython's clock, and the contracts
+    mypy reads (firmware.contracts, duelcore.contracts, each core's own), imported under
+    TYPE_CHECKING only (tests/firmware/test_imports.py)."""
+    return dotted == "firmware.hostclock" or dotted.rpartition(".")[2] == CONTRACTS
 
 
 def image(board: str, program: dict[str, bytes] | None = None) -> bytes:

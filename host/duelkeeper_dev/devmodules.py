@@ -34,14 +34,14 @@ def _type_checking(node: ast.If) -> bool:
     return isinstance(node.test, ast.Name) and node.test.id in ("TYPE_CHECKING", "_TYPE_CHECKING")
 
 
-def walk(tree: ast.AST) -> list[tuple[ast.AST, str]]:
+def walk(tree: ast.AST, annotations: bool = False) -> list[tuple[ast.AST, str]]:
     """Every node run on some path, with the function it is in ("" at the top), skipping
-    ``if TYPE_CHECKING:`` bodies."""
+    ``if TYPE_CHECKING:`` bodies but with ``annotations``."""
     out: list[tuple[ast.AST, str]] = []
 
     def visit(node: ast.AST, where: str) -> None:
         out.append((node, where))
-        if isinstance(node, ast.If) and _type_checking(node):
+        if isinstance(node, ast.If) and _type_checking(node) and not annotations:
             for child in node.orelse:
                 visit(child, where)
             return
@@ -54,11 +54,14 @@ def walk(tree: ast.AST) -> list[tuple[ast.AST, str]]:
     return out
 
 
-def imports(name: str, path: Path, known: dict[str, Path], top: bool = False) -> set[str]:
-    """The device modules ``name`` imports anywhere in it (``top``: outside functions)."""
+def imports(
+    name: str, path: Path, known: dict[str, Path], top: bool = False, annotations: bool = False
+) -> set[str]:
+    """The device modules ``name`` imports anywhere in it (``top``: outside functions;
+    ``annotations``: under ``if TYPE_CHECKING:`` too)."""
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     out: set[str] = set()
-    for node, where in walk(ast.parse(path.read_text(), str(path))):
+    for node, where in walk(ast.parse(path.read_text(), str(path)), annotations):
         if top and where:
             continue
         if isinstance(node, ast.Import):
@@ -80,10 +83,11 @@ def imports(name: str, path: Path, known: dict[str, Path], top: bool = False) ->
     return out
 
 
-def graph(top: bool = False) -> dict[str, set[str]]:
-    """Each module's imports; ``top``: only those its import runs (none in a function)."""
+def graph(top: bool = False, annotations: bool = False) -> dict[str, set[str]]:
+    """Each module's imports; ``top``: only those its import runs (none in a function);
+    ``annotations``: those mypy reads under ``if TYPE_CHECKING:`` too."""
     known = modules()
-    return {name: imports(name, path, known, top) for name, path in known.items()}
+    return {name: imports(name, path, known, top, annotations) for name, path in known.items()}
 
 
 def order(roots: list[str], edges: dict[str, set[str]]) -> list[str]:

@@ -83,10 +83,11 @@ def module_name(path: str) -> str:
 
 
 def names(program: dict[str, bytes]) -> list[str]:
-    """Every text the program's import would intern or make an object of, sorted."""
+    """Every text the program's import would intern or make an object of, sorted; a
+    module a board never runs (romfs.never_run: a contracts module) gives none."""
     out = set()
     for path, data in program.items():
-        if not path.endswith(".mpy"):
+        if not path.endswith(".mpy") or romfs.never_run(module_name(path)):
             continue
         own, texts = of_mpy(data)
         out.update(own)

@@ -27,7 +27,7 @@ try:
 except ImportError:  # MicroPython
     TYPE_CHECKING = False  # type: ignore[misc]
 if TYPE_CHECKING:
-    from .protocol import Game
+    from .contracts import Game
 
 
 def game_class(game: str, score_only: bool = False) -> "type[Game]":

@@ -1,15 +1,18 @@
 """The device's modules import each other without a circle, counting imports inside
-functions, and import by name only at the top: firmware/, boards/ and shared/duelcore/
-read with ``ast``, never run (docs/firmware.md, "Imports").
+functions and those under ``if TYPE_CHECKING:``, and import by name only at the top:
+firmware/, boards/ and shared/duelcore/ read with ``ast``, never run (docs/firmware.md,
+"Imports").
 
 A circle means a module can run while another it needs is half made, which shows only
 on one runtime or one order of screens; a name built at run time hides an import from
 every tool that follows imports. One place may do it: firmware/main.py opens the board
-the settings name.
+the settings name. A circle of annotations runs nothing, but it ties the modules as
+tightly for a reader: a helper names the Protocol of a contracts module instead.
 """
 
 import ast
 
+from duelkeeper import romfs
 from duelkeeper_dev.devmodules import graph, modules, walk
 
 # The one import of a module by a name built at run time the firmware may have.
@@ -69,16 +72,24 @@ def test_no_import_circle() -> None:
     assert cycles(graph()) == []
 
 
+def test_no_import_circle_of_annotations() -> None:
+    assert cycles(graph(annotations=True)) == []
+
+
 def test_only_main_imports_by_name() -> None:
     assert by_name() <= BY_NAME, sorted(by_name() - BY_NAME)
 
 
 def test_the_contracts_are_never_imported_to_run() -> None:
-    """firmware/contracts.py is for mypy: the ROMFS image leaves it out (romfs.for_board),
-    so a module importing it outside ``if _TYPE_CHECKING:`` would fail on a board."""
+    """A contracts module (firmware's, duelcore's, a core's own) is for mypy: the ROMFS
+    image leaves it out (romfs.never_run), so a module importing it outside
+    ``if _TYPE_CHECKING:`` would fail on a board."""
     edges = graph()
-    assert "firmware.contracts" in edges  # the graph reads it
-    assert [name for name, out in edges.items() if "firmware.contracts" in out] == []
+    contracts = {name for name in edges if name.rpartition(".")[2] == romfs.CONTRACTS}
+    assert {"firmware.contracts", "duelcore.contracts", "duelcore.antike.contracts"} <= contracts
+    assert {name for name, out in edges.items() if out & contracts} == set()
+    read = graph(annotations=True)  # the graph reads those imports when asked
+    assert "duelcore.antike.contracts" in read["duelcore.antike.legal"]
 
 
 def test_the_graph_sees_imports_inside_functions() -> None:

@@ -44,6 +44,13 @@ def test_the_list_has_names_long_texts_and_paths_but_not_what_cannot_be_a_name(
     assert listed == sorted(set(listed))
 
 
+def test_a_module_a_board_never_runs_gives_no_name(tmp_path: Path) -> None:
+    data = _mpy(tmp_path, "def only_for_mypy(checked_name):\n    return %r\n" % LONG)
+    assert frozennames.names({"duelcore/antike/contracts.mpy": data}) == []
+    assert frozennames.names({"firmware/hostclock.mpy": data}) == []
+    assert "checked_name" in frozennames.names({"duelcore/antike/legal.mpy": data})
+
+
 def test_the_frozen_module_lists_each_text_as_written() -> None:
     texts = ["a", LONG, "quote ' and \" and \\", "new\nline", "日本語の名前"]
     space: dict[str, object] = {}

@@ -11,6 +11,7 @@ import pytest
 from loghelp import played
 from matplotlib.figure import Figure
 
+from duelcore.games import GAMES
 from duelkeeper import names, report, told
 from duelkeeper.log import ENV, Log
 from duelkeeper.names import LANGS
@@ -19,8 +20,7 @@ from duelkeeper.repo import ROOT
 from duelkeeper.textable import table, width
 from firmware.words import title as device_title
 
-GAMES = ("7wd", "splendor-duel", "antike-duellum")
-TABLES = ROOT / "host" / "duelkeeper" / "lang"
+PACKAGE = ROOT / "host" / "duelkeeper"  # a game's table is PACKAGE / names.table_file(game, lang)
 RULES = ROOT.parent / "shared" / "rules"
 # Which rule text names which game's components, in which language (RULES/README.md).
 TEXTS = {
@@ -33,23 +33,57 @@ SOURCE = re.compile(r"(?:(000|001|003|004):L([1-9][0-9]*)|edition|own)$")
 COMMAND = str(Path(sys.executable).with_name("duelkeeper"))
 
 
+def tables(lang: str) -> list[str]:
+    """The games' tables of ``lang`` as written (English's only where a game has one)."""
+    paths = [PACKAGE / names.table_file(game, lang) for game in GAMES]
+    return [path.read_text(encoding="utf-8") for path in paths if path.is_file()]
+
+
 def rows(lang: str) -> list[list[str]]:
-    """The table's data rows as written (the header and comments left out), their first
+    """The tables' data rows as written (the headers and comments left out), their first
     four columns (Russian's fifth, the accusative, is read by ``accusatives``)."""
-    text = (TABLES / ("%s.tsv" % lang)).read_text(encoding="utf-8")
-    lines = [line for line in text.splitlines() if line.strip() and not line.startswith("#")]
-    assert lines[0] == "id\tname\tshort\tsource" + {"ru": "\tacc", "ja": "\treading"}.get(lang, "")
-    return [line.split("\t")[:4] for line in lines[1:]]
+    out = []
+    for text in tables(lang):
+        lines = [line for line in text.splitlines() if line.strip() and not line.startswith("#")]
+        assert lines[0] == "id\tname\tshort\tsource" + {"ru": "\tacc", "ja": "\treading"}.get(
+            lang, ""
+        )
+        out += [line.split("\t")[:4] for line in lines[1:]]
+    return out
+
+
+def test_every_game_names_its_components_in_its_own_tables() -> None:
+    for game in GAMES:
+        for lang in ("ja", "ru"):  # English's where a title is not the name
+            assert (PACKAGE / names.table_file(game, lang)).is_file(), (game, lang)
+    assert names.table_file("splendor-duel", "en") == "games/splendor/en.tsv"
+
+
+def test_a_table_naming_another_game_s_component_is_refused(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    own = tmp_path / "duelkeeper" / "games" / "splendor"
+    own.mkdir(parents=True)
+    (own / "en.tsv").write_text("id\tname\tshort\tsource\n7wd:arena\tArena\t\town\n")
+    monkeypatch.setattr(names.resources, "files", lambda package: tmp_path / package)
+    names.table.cache_clear()
+    try:
+        with pytest.raises(
+            ValueError, match="games/splendor/en.tsv: 7wd:arena is not splendor-duel's"
+        ):
+            names.table("en")
+    finally:
+        names.table.cache_clear()
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_table_has_four_columns_and_each_id_once(lang: str) -> None:
     ids = []
     width = 4 if lang == "en" else 5
-    text = (TABLES / ("%s.tsv" % lang)).read_text(encoding="utf-8")
-    for line in text.splitlines():
-        if line.strip() and not line.startswith("#"):
-            assert len(line.split("\t")) == width, line
+    for text in tables(lang):
+        for line in text.splitlines():
+            if line.strip() and not line.startswith("#"):
+                assert len(line.split("\t")) == width, line
     for row in rows(lang):
         assert all(cell == cell.strip() for cell in row), row
         ids.append(row[0])

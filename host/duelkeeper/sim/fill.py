@@ -19,12 +19,13 @@ from pathlib import Path
 from typing import Any, cast
 
 from duelcore import Match
+from duelcore.games import GAMES
 from duelkeeper.errors import DuelkeeperError
 from duelkeeper.randomgame import random_record, random_setup
 from duelkeeper.repo import ROOT
 from duelkeeper.shims import install
 
-KINDS = ("7wd", "splendor-duel", "antike-duellum")
+KINDS = GAMES  # every game duelcore plays
 NAMES = ("Ann", "Bob", "Cleo", "Dev")
 FIRST_GAME = datetime(2026, 5, 1, 19, 0)
 ANTIKE_CAP = 800  # events; a finished greedy game takes 400-700

@@ -10,14 +10,15 @@ Timing (memo, "イベントカードの効果"): any time in one's own turn, exc
 Each card checks everything before anything changes; the card leaves the hand last.
 """
 
+from ..compat import const
 from ..errors import IllegalEvent
 from . import layout as L
 from .parse import arity, bits, bundle, flag, pick, whole
 from .tables import CARDS, CITY_TOKENS, RESOURCES, cities, show, total
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # annotations only
-    from .rules import Game
+_TYPE_CHECKING = const(0)
+if _TYPE_CHECKING:  # annotations only: the compiler drops the block
+    from .contracts import Game
 
 
 # Cards that take an argument (bit per card); the others refuse one.

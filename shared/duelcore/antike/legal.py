@@ -19,9 +19,9 @@ from ..errors import IllegalEvent
 from . import layout as L
 from .tables import CARDS, KNOWLEDGE, PERSONALITIES, RESOURCES, cities
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # annotations only
-    from .rules import Game
+_TYPE_CHECKING = const(0)
+if _TYPE_CHECKING:  # annotations only: the compiler drops the block
+    from .contracts import Game
 
 _MENU_ADJACENT = const(6)
 

@@ -3,12 +3,13 @@
 Plain dicts of small ints and names; nothing here changes the game.
 """
 
+from ..compat import const
 from . import layout as L
 from .tables import KNOWLEDGE, PERSONALITIES, SUPPLY, cities, total
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # annotations only
-    from .rules import Game
+_TYPE_CHECKING = const(0)
+if _TYPE_CHECKING:  # annotations only: the compiler drops the block
+    from .contracts import Game
 
 
 def needs(g: "Game", p: int) -> dict:

@@ -6,12 +6,13 @@ for those recorded without one) and ``cards`` (event cards in hand); top level
 ``phase``, ``action`` (this turn's rondel action once an event fixed it) and ``discard``.
 """
 
+from ..compat import const
 from . import layout as L
 from .tables import ACTIONS, CARDS, KNOWLEDGE, PERSONALITIES, PHASES, RESOURCES, cities, total
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # annotations only
-    from .rules import Game
+_TYPE_CHECKING = const(0)
+if _TYPE_CHECKING:  # annotations only: the compiler drops the block
+    from .contracts import Game
 
 
 def _names(names: str, mask: int) -> list:

@@ -3,9 +3,9 @@
 from ..compat import const
 from .cards import PROGRESS, name, wonder_name
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # annotations only
-    from .rules import Game
+_TYPE_CHECKING = const(0)
+if _TYPE_CHECKING:  # annotations only: the compiler drops the block
+    from .contracts import Game
 
 _WONDER_LIMIT = const(7)  # rules.py's: seven wonders in a game
 

@@ -1,11 +1,12 @@
 """7 Wonders Duel: the spec's replay result and the state compared by tests (Game.result)."""
 
+from ..compat import const
 from .cards import PROGRESS, SYMBOLS, name, wonder_name
 from .score import CATEGORIES
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # annotations only
-    from .rules import Game
+_TYPE_CHECKING = const(0)
+if _TYPE_CHECKING:  # annotations only: the compiler drops the block
+    from .contracts import Game
 
 
 def state(g: "Game") -> tuple:

@@ -9,12 +9,13 @@ same lists shared with the privilege events, one reserve per card still in play,
 buys the player can pay. Pass ``verb`` to build only one kind of event.
 """
 
+from ..compat import const
 from . import cards as C
 from .cards import COLOR, GOLD, JOKER, PENDING, TOKENS
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # annotations only
-    from .rules import Game
+_TYPE_CHECKING = const(0)
+if _TYPE_CHECKING:  # annotations only: the compiler drops the block
+    from .contracts import Game
 
 
 def _multisets(avail: bytearray, size: int, kinds: int, out: list) -> None:

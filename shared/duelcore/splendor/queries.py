@@ -2,13 +2,14 @@
 "how close is each of us to winning?"). Nothing here changes the game.
 """
 
+from ..compat import const
 from . import cards as C
 from . import names
 from .cards import COST, TOKENS
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # annotations only
-    from .rules import Game
+_TYPE_CHECKING = const(0)
+if _TYPE_CHECKING:  # annotations only: the compiler drops the block
+    from .contracts import Game
 
 
 def price(g: "Game", p: int, card: object) -> dict:

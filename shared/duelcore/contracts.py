@@ -1,6 +1,7 @@
 """The game protocol of engine.py, spelled out for mypy.
 
-Only imported under TYPE_CHECKING: the device never loads it.
+Only imported under TYPE_CHECKING: the device never loads it, and the ROMFS image leaves
+it out (host/duelkeeper/romfs.py, ``never_run``), as it does each core's contracts.py.
 """
 
 from typing import Protocol
