@@ -390,11 +390,23 @@ attachRefresh();
 
 // --- the control line ----------------------------------------------------------------------
 
+// Free running, the chip is paced to the wall clock: a chip that waits (for the host's
+// bytes, say) sleeps instead of spinning through idle emulated time, which would take a
+// core from whatever else runs (a deploy once took 450 emulated s for its 39 wall s). A
+// chip slower than real time runs flat out and is never made to catch up.
 let freeRun = false;
+let paceWallMs = 0; // the wall clock and the emulated one at a moment they are held even
+let paceNs = 0;
 function freeRunLoop() {
   if (!freeRun) return;
   runFor(5_000_000);
-  setImmediate(freeRunLoop);
+  const ahead = (clock.nanos - paceNs) / 1e6 - (performance.now() - paceWallMs);
+  if (ahead < 0) {
+    paceWallMs = performance.now();
+    paceNs = clock.nanos;
+  }
+  if (ahead > 1) setTimeout(freeRunLoop, Math.min(ahead, 5));
+  else setImmediate(freeRunLoop);
 }
 
 function report(extra) {
@@ -485,7 +497,11 @@ const handlers = {
   freerun({ on }) {
     const was = freeRun;
     freeRun = on;
-    if (on && !was) setImmediate(freeRunLoop);
+    if (on && !was) {
+      paceWallMs = performance.now();
+      paceNs = clock.nanos;
+      setImmediate(freeRunLoop);
+    }
     return report();
   },
   quit() {
