@@ -167,7 +167,8 @@ def names(ap: Autoplayer) -> str:
     ap.press("down")
     ap.press("a")  # Player 1 -> names
     ap.press("a")  # New name...
-    for gesture in ["a"] + ["down"] * 13 + ["a"] + ["down"] * 2:
+    # "ANN": the box opens on the second row's first letter (H); a long UP goes to A
+    for gesture in ["long up", "a"] + ["down"] * 6 + ["a"] + ["down"] * 6:
         ap.press(gesture)
     shot(ap, "letters")
     return "Spelling a name with the letter picker"

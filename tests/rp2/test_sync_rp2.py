@@ -86,8 +86,10 @@ def test_sync_sets_the_boards_rtc_and_the_games_played_after_are_dated(tmp_path:
     meta = game.record["meta"]
     started = datetime.fromisoformat(meta["started"])
     ended = datetime.fromisoformat(meta["ended"])
-    # The board's RTC runs on emulated time, which goes faster than the PC's while the
-    # chip waits (a sync or a deploy takes minutes of it): from the setting on, not far.
-    assert set_at - timedelta(seconds=2) <= started <= ended < set_at + timedelta(hours=1)
+    # The board's RTC runs on emulated time, which a free-running board paces to the wall
+    # clock (never ahead of it; behind it while the chip is busier than real time).
+    assert (
+        set_at - timedelta(seconds=2) <= started <= ended <= datetime.now() + timedelta(seconds=2)
+    )
     assert game.date == ended.strftime(DATE_FORMAT)
     assert 0 <= meta["seconds"] <= (ended - started).total_seconds() + 1

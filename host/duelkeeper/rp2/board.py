@@ -253,7 +253,8 @@ class EmulatedBoard(Closing):
         return [(str(kind), int(at), int(n)) for kind, at, n in reply["log"]]
 
     def free_run(self, on: bool) -> None:
-        """On: emulated time runs by itself (for a host talking over the pty)."""
+        """On: emulated time runs by itself (for a host talking over the pty), never
+        ahead of the wall clock: a chip that waits for the host sleeps, not spins."""
         self._report(self._ask("freerun", on=on))
 
     def panel(self) -> dict[str, Any]:
