@@ -8,6 +8,7 @@ import re
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -54,6 +55,20 @@ def test_the_port_reports_its_free_heap_at_boot(tmp_path: Path) -> None:
         said = repl(board, b"import gc;gc.collect();print('FREE', gc.mem_free())\r\n")
     free = int(said.split("FREE ")[1].split()[0])
     assert 230_000 < free < 250_000  # ../shared/rp2/README.md measured 241,712
+
+
+def test_a_free_running_board_keeps_to_the_wall_clock(tmp_path: Path) -> None:
+    """An idle chip free running sleeps with the wall clock: its emulated time is never
+    ahead of it (unpaced, a blank board ran 523 emulated s in 2 wall s, spinning a core)."""
+    with EmulatedBoard(tmp_path / "flash.img") as board:
+        start = board.run(100).t_us
+        began = time.monotonic()
+        board.free_run(True)
+        time.sleep(2)
+        board.free_run(False)
+        wall = time.monotonic() - began
+        emulated = (board.run(0).t_us - start) / 1e6
+    assert 0.5 < emulated <= wall + 0.05
 
 
 def test_the_repl_answers_ctrl_c_while_the_app_runs(tmp_path: Path) -> None:
