@@ -6,6 +6,8 @@ shown. Screens are small objects on a stack; the top one gets the gestures and d
 frame whenever the App is marked dirty. The refresh policy decides how the panel shows it.
 """
 
+import sys
+
 from micropython import const
 
 from duelcore.engine import Match
@@ -29,6 +31,19 @@ if _TYPE_CHECKING:
 
 _LONG_B = BTN_B | LONG << 5
 _B = BTN_B | PRESS << 5
+
+
+def forget(*names: str) -> None:
+    """Unload the modules ``names`` (imported where they are used, none of their screens
+    open): out of ``sys.modules`` and their package, so that their module, classes and
+    functions can be collected; the next import loads them again (docs/benchmarks.md)."""
+    for n in names:
+        if sys.modules.pop(n, None) is not None:
+            at = n.rfind(".")
+            try:
+                delattr(sys.modules[n[:at]], n[at + 1 :])
+            except AttributeError:  # the package never held it
+                pass
 
 
 class App:
@@ -254,6 +269,16 @@ class App:
             self.home(quick.Screen(self))
         else:
             self.home(tracking(m.record["game"])(self))
+        # The game has started: the choice of players and the setup are done (their
+        # modules: 3.2 KB of heap on the board; docs/benchmarks.md, "Imported where they are used").
+        forget(
+            "firmware.screens.players",
+            "firmware.screens.names",
+            "firmware.screens.letters",
+            "firmware.screens.setup",
+            "firmware.screens.language",
+            "firmware.seats",
+        )
         self.stack[0].follow()
 
     def play(self, event: list) -> bool:
