@@ -11,7 +11,7 @@ its end travels the same way, but the log keeps finished games only: sync sets i
 in the quarantine folder, and that copy must be the game entered.
 
 Played here (docs/tests.md says why these and no more): a complete 7 Wonders Duel game
-and a Splendor Duel game's first 38 events (every kind of event), then ended from the C
+and a Splendor Duel game's first 39 events (every kind of event), then ended from the C
 menu as a table stops one, on the Badger 2040 (UC8151, five buttons active high); an
 Antike Duellum game (24 events, then ended the same way) on the Pico-ePaper-2.9
 (SSD1680, five buttons active low); and on the Pico Inky Pack (UC8151, three buttons
@@ -51,7 +51,7 @@ class Job(NamedTuple):
 # The longest first (gestures: 239, 215, 83, 54), so that the two at a time end together.
 JOBS = [
     Job("7wd", "badger2040", None, True),
-    Job("splendor-duel", "badger2040", 38, True),
+    Job("splendor-duel", "badger2040", 39, True),
     Job("antike-duellum", "pico_epaper_2in9", 24, True),
     Job("7wd", "pico_inky_pack", 2, False),
 ]
@@ -86,7 +86,7 @@ def _record(job: Job) -> dict[str, Any]:
     if job.kind == "7wd":
         record = table_record(3)
     elif job.kind == "splendor-duel":
-        record = splendor_record(2)  # its first 38 events hold every kind (a return too)
+        record = splendor_record(2)  # its first 39 hold every kind (a return too), no choice open
     else:
         record = antike_record(1, events=job.events or 30)
     if job.events is not None:
