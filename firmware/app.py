@@ -351,9 +351,17 @@ class App:
         if m is not None and track.asks is not None:
             self.push(track.pending())
 
+    def more(self) -> None:
+        """The C menu, over a game's screen. Imported when first opened: 1.5 KB of heap,
+        with the score sheet it opens, that no game holds until then (docs/benchmarks.md,
+        "Imported where they are used")."""
+        from .screens import more
+
+        self.push(more.Screen(self))
+
     def sheet(self) -> None:
         """The score sheet, at once (a new screen: a full refresh). Imported here, as the
-        C menu is (docs/benchmarks.md, "Imported where they are used")."""
+        C menu is (``more``)."""
         from .screens import sheet
 
         self.push(sheet.Screen(self), True)

@@ -37,8 +37,6 @@ class Screen(Menu):
 
     def more(self, i: int) -> None:
         if self.app.undone:
-            from . import more  # imported when first opened, as on the tracking screen
-
-            self.app.push(more.Screen(self.app))
+            self.app.more()
         else:
             Menu.more(self, i)

@@ -139,7 +139,7 @@ class Fix(Menu):
 
     def key(self, g: int) -> None:
         if g == BTN_C | LONG << 5:  # five buttons' long C: ten less (three: a held C is C)
-            self.i = min(40, self.i + 10)
+            self.i = min(len(self.labels) - 1, self.i + 10)
             self.app.redraw()
         else:
             super().key(g)

@@ -86,11 +86,7 @@ class Tracking(Base):
             if gesture >> 5 == PRESS:
                 app.ask_undo()
         elif b == BTN_C:
-            # the C menu (and the score sheet it opens) imported when first opened: 1.5 KB
-            # of heap no game holds until then (docs/benchmarks.md, "Imported where ...")
-            from . import more
-
-            app.push(more.Screen(app))
+            app.more()
         elif b == BTN_A or b == BTN_UP or b == BTN_DOWN:
             if self.over:
                 app.sheet()
