@@ -135,23 +135,18 @@ def strings(lang: str) -> dict[str, str]:
     return out
 
 
-def collated(game: str) -> list[list[str]]:
-    """The lists the device sorts by their names (firmware/lang.py's ``collate``), each
-    as the components it may hold: the game's package's (duelkeeper.games). English's
-    ids sort as its names already."""
-    return games.of(game).collated()
-
-
 RANK = 0x80  # a rank's byte is RANK + the place: a byte no UTF-8 text starts with
 RANKS = 0x40  # so a sorted list holds at most this many
 
 
 def ranks(lang: str) -> dict[str, int]:
-    """Each sorted component's place in the language's order of its list (``collated``,
-    ``collation``), by ``game:id``: the byte its name's record starts with."""
+    """Each sorted component's place in the language's order of its list (the lists the
+    device sorts by their names, firmware/lang.py's ``collate``: each game package's
+    ``collated``; English's ids sort as its names already), by ``game:id``: the byte its
+    name's record starts with."""
     out: dict[str, int] = {}
     for game in GAMES:
-        for ids in collated(game):
+        for ids in games.of(game).collated():
             if len(ids) > RANKS:
                 raise BuildError("%s: a sorted list of %d: at most %d" % (game, len(ids), RANKS))
             for at, id in enumerate(sorted(ids, key=lambda i: collation(game, i, lang))):

@@ -55,11 +55,10 @@ def jump(groups: list[int], i: int, down: bool) -> int:
     return groups[at - 1]
 
 
-def leaf(i: int, n: int, page: int, down: bool, row: int = -1) -> int:
+def leaf(i: int, n: int, page: int, down: bool, row: int) -> int:
     """A long UP/DOWN in a paged list: as firmware/screens/menu.py ``leaf`` (``row``: the
-    row kept since the last short press, -1: ``i``'s)."""
+    row kept since the last short press)."""
     pages = (n + page - 1) // page
-    row = i % page if row < 0 else row
     return min((i // page + (1 if down else -1)) % pages * page + row, n - 1)
 
 

@@ -397,14 +397,15 @@ attachRefresh();
 let freeRun = false;
 let paceWallMs = 0; // the wall clock and the emulated one at a moment they are held even
 let paceNs = 0;
+function paceFromNow() {
+  paceWallMs = performance.now();
+  paceNs = clock.nanos;
+}
 function freeRunLoop() {
   if (!freeRun) return;
   runFor(5_000_000);
   const ahead = (clock.nanos - paceNs) / 1e6 - (performance.now() - paceWallMs);
-  if (ahead < 0) {
-    paceWallMs = performance.now();
-    paceNs = clock.nanos;
-  }
+  if (ahead < 0) paceFromNow();
   if (ahead > 1) setTimeout(freeRunLoop, Math.min(ahead, 5));
   else setImmediate(freeRunLoop);
 }
@@ -498,8 +499,7 @@ const handlers = {
     const was = freeRun;
     freeRun = on;
     if (on && !was) {
-      paceWallMs = performance.now();
-      paceNs = clock.nanos;
+      paceFromNow();
       setImmediate(freeRunLoop);
     }
     return report();
