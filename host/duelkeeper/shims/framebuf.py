@@ -193,17 +193,61 @@ class FrameBuffer:
         y1 = max(0, -y)
         x0end = min(self._w, x + src_w)
         y0end = min(self._h, y + src_h)
+        # Each source colour through the palette, asked once and only for a colour met;
+        # then the pixels of that colour a row at a time (the pixels the key leaves out
+        # are never touched, as in MicroPython)
+        colours: dict[int, int] = {}
+        n = x0end - x0
         while y0 < y0end:
-            cx1 = x1
-            for cx0 in range(x0, x0end):
-                col = fbuf._get(cx1, y1)
-                if palette is not None:
-                    col = palette._get(col, 0)
+            row = fbuf._row(x1, y1, n)
+            for bit in (0, 1):
+                if bit not in row:
+                    continue
+                col = colours.get(bit)
+                if col is None:
+                    col = bit if palette is None else palette._get(bit, 0)
+                    colours[bit] = col
                 if col != key:
-                    self._set(cx0, y0, col)
-                cx1 += 1
+                    self._put([x0 + i for i, b in enumerate(row) if b == bit], y0, col)
             y0 += 1
             y1 += 1
+
+    def _put(self, xs: list[int], y: int, c: int) -> None:
+        """Pixels ``xs`` of row ``y`` (all on the buffer) set to colour ``c``."""
+        buf = self._buf
+        if self._format == MONO_VLSB:
+            base = (y >> 3) * self._stride
+            mask = 1 << (y & 7)
+            if c:
+                for x in xs:
+                    buf[base + x] |= mask
+            else:
+                mask = ~mask & 0xFF
+                for x in xs:
+                    buf[base + x] &= mask
+            return
+        row = y * self._stride
+        hlsb = self._format == MONO_HLSB
+        for x in xs:
+            index = (row + x) >> 3
+            mask = 0x80 >> (x & 7) if hlsb else 1 << (x & 7)
+            if c:
+                buf[index] |= mask
+            else:
+                buf[index] &= ~mask & 0xFF
+
+    def _row(self, x: int, y: int, n: int) -> list[int]:
+        """The colours of ``n`` pixels of row ``y`` from ``x`` (all on the buffer): the
+        pixels a blit reads, a row at a time instead of a pixel at a time."""
+        buf = self._buf
+        if self._format == MONO_VLSB:
+            base = (y >> 3) * self._stride
+            shift = y & 7
+            return [(b >> shift) & 1 for b in buf[base + x : base + x + n]]
+        row = y * self._stride
+        if self._format == MONO_HLSB:
+            return [(buf[(row + i) >> 3] >> (7 - (i & 7))) & 1 for i in range(x, x + n)]
+        return [(buf[(row + i) >> 3] >> (i & 7)) & 1 for i in range(x, x + n)]
 
     def text(self, s: str, x: int, y: int, c: int = 1) -> None:
         raise NotImplementedError("draw text with firmware.gfx: frames must match MicroPython")
