@@ -363,21 +363,41 @@ function runFor(ns) {
       power[mcu.pllSys.pwr & 1 ? "sleep" : "wait"] += clock.nanos - start;
       waited = true;
     } else {
-      const pc = core.registers[15];
-      if ((pc === romErase || pc === romProgram) && !flashOp(pc === romErase)) {
+      if (waited) power.wakeups++;
+      waited = false;
+      if (!runCore(start + left)) {
         powerCycle();
         return;
       }
-      if (waited) power.wakeups++;
-      waited = false;
-      const step = core.executeInstruction() * CYCLE_NS;
-      power.instructions++;
-      power.run += step;
-      cpuNs += step;
-      clock.tick(step);
     }
     left -= clock.nanos - start;
   }
+}
+
+// Instructions until the core waits, the power goes off or `end` (emulated ns) comes, the clock ticked
+// after each as one at a time would; the counters are summed once, which makes the
+// emulator's own loop a quarter or so of its time instead of a third. False: a flash
+// operation was cut.
+function runCore(end) {
+  const regs = core.registers;
+  let n = 0;
+  let ns = 0;
+  let whole = true;
+  do {
+    const pc = regs[15];
+    if ((pc === romErase || pc === romProgram) && !flashOp(pc === romErase)) {
+      whole = false;
+      break;
+    }
+    const step = core.executeInstruction() * CYCLE_NS;
+    n++;
+    ns += step;
+    clock.tick(step);
+  } while (!core.waiting && !off && clock.nanos < end);
+  power.instructions += n;
+  power.run += ns;
+  cpuNs += ns;
+  return whole;
 }
 
 function powerCycle() {
