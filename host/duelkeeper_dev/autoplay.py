@@ -227,7 +227,7 @@ class Autoplayer:
         self.three = device.buttons == "abc"
         # A grouped list's jumps: a long DOWN and UP, or on three buttons a held B (down)
         self.jumps = ("long b",) if self.three else ("long down", "long up")
-        self.on_tick = on_tick  # called after every tick (a runner.Recorder's see, say)
+        self.on_tick = on_tick  # after each frame and gesture (a runner.Recorder's see)
 
     # -- gestures ----------------------------------------------------------------------
 
@@ -249,10 +249,7 @@ class Autoplayer:
             name, long = physical
         step = Step("press", BUTTONS[name], LONG_MS if long else PRESS_MS, long=long)
         self.steps.append(step)
-        for held in masks(step):
-            self.device.step(held)
-            if self.on_tick is not None:
-                self.on_tick(self.device)
+        self.device.steps(list(masks(step)), each=self.on_tick)
 
     def view(self) -> dict[str, Any]:
         return self.device.view()

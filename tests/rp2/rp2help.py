@@ -39,14 +39,10 @@ def buttons_of(board: str) -> str:
 def sim_frames(steps: list[Step], buttons: str, flash: Path) -> list[bytes | None]:
     """The simulator's frame after each gesture (index 0: the first frame after boot)."""
     with Device(flash, buttons=buttons) as device:
-        for _ in range(SIM_SETTLE_TICKS):
-            device.step(0, TICK_MS)
+        device.steps([0] * SIM_SETTLE_TICKS, TICK_MS)
         frames = [device.frame]
         for step in steps:
-            for held in masks(step):
-                device.step(held, TICK_MS)
-            for _ in range(SIM_SETTLE_TICKS):
-                device.step(0, TICK_MS)
+            device.steps(list(masks(step)) + [0] * SIM_SETTLE_TICKS, TICK_MS)
             frames.append(device.frame)
         return frames
 

@@ -13,6 +13,7 @@ board without stopping it, so ``last.events`` is -1 and ``last.presses`` counts 
 gestures sent.
 """
 
+from collections.abc import Callable
 from pathlib import Path
 
 from duelkeeper import romfs
@@ -74,6 +75,17 @@ class Rp2Device(Closing):
             else:
                 self._partial += 1
         self.last = Step(shown, frame, -1, self._presses, self._full, self._partial)
+        return self.last
+
+    def steps(
+        self, helds: "list[int]", ms: int = 10, each: "Callable[[Rp2Device], None] | None" = None
+    ) -> Step:
+        """``step`` for each mask, ``each`` called after every one (the simulator's
+        Device.steps, whose calls are dear; here a tick is one)."""
+        for held in helds:
+            self.step(held, ms)
+            if each is not None:
+                each(self)
         return self.last
 
     def settle(self, limit_ms: int = 20000) -> int:

@@ -67,6 +67,10 @@ class Driven(Protocol):
 
     def step(self, held: int, ms: int = 10) -> Step: ...
 
+    def steps(
+        self, helds: "list[int]", ms: int = 10, each: "Callable[[Any], None] | None" = None
+    ) -> Step: ...
+
     def restart(self) -> None: ...
 
 
@@ -232,6 +236,27 @@ class Device(Closing):
         if frame is not None:
             self.frame = frame
         self.last = Step(shown, frame, events, presses, full, partial)
+        return self.last
+
+    def steps(
+        self, helds: "list[int]", ms: int = 10, each: "Callable[[Device], None] | None" = None
+    ) -> Step:
+        """``step(held, ms)`` for each mask in turn, one call to the runtime for each
+        frame shown rather than for each tick (a call costs far more than an idle tick);
+        ``last`` and ``frame`` end as the ticks one by one leave them. ``each`` is called
+        after every call: it sees every frame shown, and the last tick's counts."""
+        left = [held & self._pins for held in helds]
+        while left:
+            reply = self.call("_value, _mem = simdev.steps(%d, %r, %d)" % (self.now, left, ms))
+            n, shown, events, presses, full, partial = reply.value
+            self.now += n * ms
+            del left[:n]
+            frame = reply.mem if shown else None
+            if frame is not None:
+                self.frame = frame
+            self.last = Step(shown, frame, events, presses, full, partial)
+            if each is not None:
+                each(self)
         return self.last
 
     def heap(self) -> int:

@@ -89,11 +89,8 @@ def play(
                 w, h = device.geometry
                 png.save(rec.shots / (step.name + ".png"), device.frame, w, h, rec.scale)
             continue
-        for held in masks(step):
-            device.step(held, TICK_MS)
-            rec.see(device, None)
-    for _ in range((device.settle_ms if settle_ms is None else settle_ms) // TICK_MS):
-        device.step(0, TICK_MS)
-        rec.see(device, None)
+        device.steps(list(masks(step)), TICK_MS, each=rec.see)
+    settle = (device.settle_ms if settle_ms is None else settle_ms) // TICK_MS
+    device.steps([0] * settle, TICK_MS, each=rec.see)
     last = device.last
     return Run(rec.frames, rec.presses, last.full, last.partial, last.presses)

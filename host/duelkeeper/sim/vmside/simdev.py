@@ -87,6 +87,23 @@ def step(now: int, held: int) -> "tuple[str, Any]":
     return "[%d,%d,%d,%d,%d]" % (kind, events, presses, d.full, d.partial), mem
 
 
+def steps(now: int, helds: "list[int]", ms: int) -> "tuple[str, Any]":
+    """``step()`` for each mask, ``ms`` apart from ``now``, until a tick shows a frame:
+    (JSON of how many ticks ran and the last one's answer; its frame or None). The host
+    makes a call per frame instead of a call per tick, and reads each frame as it was
+    shown (in the VM ``_mem`` points at the buffer, read after the call)."""
+    n = 0
+    value = "[0,0,0,0,0]"
+    mem: Any = None
+    for held in helds:
+        value, mem = step(now, held)
+        n += 1
+        now += ms
+        if mem is not None:
+            break
+    return "[%d,%s]" % (n, value[1:-1]), mem
+
+
 def heap() -> str:
     """Live heap bytes (call it in a top-level call of its own, after gc.collect())."""
     import gc
