@@ -241,13 +241,17 @@ class Device(Closing):
     def steps(
         self, helds: "list[int]", ms: int = 10, each: "Callable[[Device], None] | None" = None
     ) -> Step:
-        """``step(held, ms)`` for each mask in turn, one call to the runtime for each
-        frame shown rather than for each tick (a call costs far more than an idle tick);
-        ``last`` and ``frame`` end as the ticks one by one leave them. ``each`` is called
-        after every call: it sees every frame shown, and the last tick's counts."""
+        """``step(held, ms)`` for each mask in turn. Under CPython, one call to the
+        runtime for each frame shown rather than for each tick (a call costs far more
+        than an idle tick); ``last`` and ``frame`` end as the ticks one by one leave them.
+        ``each`` is called after every call: it sees every frame shown, and the last
+        tick's counts."""
         left = [held & self._pins for held in helds]
+        # The VM collects garbage only between calls: there a tick stays a call of its own
+        batch = 1 if self.runtime == "micropython" else len(left)
         while left:
-            reply = self.call("_value, _mem = simdev.steps(%d, %r, %d)" % (self.now, left, ms))
+            code = "_value, _mem = simdev.steps(%d, %r, %d)" % (self.now, left[:batch], ms)
+            reply = self.call(code)
             n, shown, events, presses, full, partial = reply.value
             self.now += n * ms
             del left[:n]
