@@ -10,9 +10,10 @@ Two runtimes speak the same line protocol (host/duelkeeper/mpvm/run.mjs ``--serv
 * ``cpython``: a CPython process with the MicroPython shims (duelkeeper/shims) first on its
   path, running the checkout's sources; the storage folder is the flash itself.
 
-Each tick is one top-level call (``simdev.step``), so the VM's garbage collector runs
-between ticks as it would between loop turns on a board; heap figures come from a call
-of their own after a ``gc.collect()`` call.
+In the VM each tick is one top-level call (``simdev.step``), so its garbage collector
+runs between ticks as it would between loop turns on a board; heap figures come from a
+call of their own after a ``gc.collect()`` call. Under CPython ``steps`` runs a
+gesture's ticks in one call, stopping at each frame shown.
 """
 
 import os
