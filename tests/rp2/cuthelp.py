@@ -4,7 +4,7 @@ storage code under CPython.
 
 A session (two finished games, the settings written on the way, both games acknowledged)
 is one list of storage calls, each run on the board as the app runs it
-(host/duelkeeper_dev/onboard/pcut.py, beside the program in /rom; the image's last byte
+(host/duelkeeper_dev/onboard/pcut.py, compiled, beside the program in /rom; the image's last byte
 is left erased, as a power cut during its write leaves it, so the launcher starts no app
 and the board boots to its REPL at once). ``reference()`` runs the session once,
 powering the board on afresh before each call chosen for cuts, and keeps the flash
@@ -25,6 +25,7 @@ from typing import Any, NamedTuple
 
 from duelcore import Match
 from duelkeeper import romfs
+from duelkeeper.mpycross import compile_file
 from duelkeeper.repo import ROOT
 from duelkeeper.rp2 import flashimage
 from duelkeeper.rp2.board import EmulatedBoard
@@ -158,13 +159,18 @@ class Console:
 
 
 def flash_with_pcut(path: Path) -> Path:
-    """The program and pcut.py in /rom, the image's last byte (the newline ending
+    """The program and pcut.mpy in /rom, the image's last byte (the newline ending
     /rom/board) erased: a board that boots to its REPL; littlefs formatted, so the boot
     writes nothing."""
     with tempfile.TemporaryDirectory() as empty:
         flashimage.from_folder(path, Path(empty))
+        # compiled as the program is: each trial imports it, and the chip's compiler
+        # would take a sixth of a trial's instructions
+        mpy = Path(empty) / "pcut.mpy"
+        compile_file(ONBOARD, mpy)
+        pcut = mpy.read_bytes()
     files = romfs.files()
-    files["pcut.py"] = ONBOARD.read_bytes()
+    files["pcut.mpy"] = pcut
     rom = romfs.image(BOARD, files)
     assert rom.endswith(b"\n")
     return flashimage.drop(path, romfs.with_base(rom[:-1] + bytes([flashimage.ERASED])))

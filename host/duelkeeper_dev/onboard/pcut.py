@@ -1,10 +1,10 @@
 """The app's storage calls, one per raw-REPL command, for the power-cut tests.
 
-tests/rp2/test_power_cuts.py puts this module at ``/pcut.py`` on an emulated board that
-holds the shipped build but no ``main.py``: the board then boots to its REPL at once (no
-app, no panel), and each trial is one storage call cut inside one of its flash
-operations. The calls and their arguments are the app's (firmware/app.py, session.py,
-screens/): the journal gets the very bytes the app would write. The repairs at boot
+tests/rp2/test_power_cuts.py puts this module, compiled, at ``/rom/pcut.mpy`` on an
+emulated board that holds the shipped build but no ``main.py``: the board then boots to
+its REPL at once (no app, no panel), and each trial is one storage call cut inside one
+of its flash operations. The calls and their arguments are the app's (firmware/app.py,
+session.py, screens/): the journal gets the very bytes the app would write. The repairs at boot
 (``Storage.repair``) were made by the boot that wrote the state cut here, and a Storage
 makes none: the first flash operation after the command is the call's own.
 """
