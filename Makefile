@@ -48,7 +48,7 @@ $(FONTS)/.stamp: Makefile
 # A worker a core, a test file each at a time, the longest files first (tests/conftest.py);
 # the slowest tests are listed at the end (docs/tests.md, "Time").
 test: venv node_modules fonts
-	$(PY) -m pytest -q --durations=12 -n auto --dist loadfile
+	$(PY) -m pytest -q --durations=12 -n auto --dist loadfile --no-loadscope-reorder
 
 check: venv typings fonts
 	$(PY) tools/make_lang.py --check
