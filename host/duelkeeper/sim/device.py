@@ -229,15 +229,7 @@ class Device(Closing):
     def step(self, held: int, ms: int = 10) -> Step:
         """One tick at the current time with ``held`` buttons down, then ``ms`` pass. A
         button the board lacks is not pressed, as on the emulated board (no pin)."""
-        held &= self._pins
-        reply = self.call("_value, _mem = simdev.step(%d, %d)" % (self.now, held))
-        self.now += ms
-        shown, events, presses, full, partial = reply.value
-        frame = reply.mem if shown else None
-        if frame is not None:
-            self.frame = frame
-        self.last = Step(shown, frame, events, presses, full, partial)
-        return self.last
+        return self.steps([held], ms)
 
     def steps(
         self, helds: "list[int]", ms: int = 10, each: "Callable[[Device], None] | None" = None
