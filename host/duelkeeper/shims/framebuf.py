@@ -107,9 +107,9 @@ class FrameBuffer:
                 buf[start : start + w] = bytes(buf[start : start + w]).translate(_table(mask, c))
                 row += rows
             return
+        xs = list(range(x, x + w))
         for yy in range(y, y + h):
-            for xx in range(x, x + w):
-                self._set(xx, yy, c)
+            self._put(xs, yy, c)
 
     def fill_rect(self, x: int, y: int, w: int, h: int, c: int) -> None:
         if h < 1 or w < 1 or x + w <= 0 or y + h <= 0 or y >= self._h or x >= self._w:
