@@ -164,13 +164,13 @@ def flash_with_pcut(path: Path) -> Path:
     writes nothing."""
     with tempfile.TemporaryDirectory() as empty:
         flashimage.from_folder(path, Path(empty))
-        # compiled as the program is: each trial imports it, and the chip's compiler
-        # would take a sixth of a trial's instructions
-        mpy = Path(empty) / "pcut.mpy"
-        compile_file(ONBOARD, mpy)
-        pcut = mpy.read_bytes()
     files = romfs.files()
-    files["pcut.mpy"] = pcut
+    # compiled as the program is: each trial imports it, and the chip's compiler would
+    # take a sixth of a trial's instructions
+    with tempfile.TemporaryDirectory() as tmp:
+        mpy = Path(tmp) / "pcut.mpy"
+        compile_file(ONBOARD, mpy)
+        files["pcut.mpy"] = mpy.read_bytes()
     rom = romfs.image(BOARD, files)
     assert rom.endswith(b"\n")
     return flashimage.drop(path, romfs.with_base(rom[:-1] + bytes([flashimage.ERASED])))
